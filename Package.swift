@@ -1,0 +1,155 @@
+// swift-tools-version:6.0
+//
+// The Loyalty SDK: a modular loyalty and rewards SDK.
+//
+// The root manifest has no package dependencies. Each product links only the
+// system libraries it uses: libsqlite3 (LoyaltyStore), libcrypto
+// (LoyaltySecurity) and zlib (LoyaltyNetwork).
+
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+  .swiftLanguageMode(.v6),
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "loyalty-sdk",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+  products: [
+    .library(name: "LoyaltyCore", targets: ["LoyaltyCore"]),
+    .library(name: "LoyaltyConformance", targets: ["LoyaltyConformance"]),
+    .library(name: "LoyaltyNetwork", targets: ["LoyaltyNetwork"]),
+    .library(name: "LoyaltyStore", targets: ["LoyaltyStore"]),
+    .library(name: "LoyaltySecurity", targets: ["LoyaltySecurity"]),
+    .library(name: "LoyaltyEvents", targets: ["LoyaltyEvents"]),
+    .library(name: "LoyaltyPush", targets: ["LoyaltyPush"]),
+    .library(name: "LoyaltyMarket", targets: ["LoyaltyMarket"]),
+    .executable(name: "loyalty-demo", targets: ["LoyaltyDemo"]),
+    .plugin(name: "LintFormat", targets: ["LintFormat"]),
+  ],
+  targets: [
+    // MARK: System libraries
+
+    .systemLibrary(
+      name: "CLoyaltySQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .systemLibrary(
+      name: "CLoyaltyCrypto",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+    ),
+    .systemLibrary(
+      name: "CLoyaltyZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+    ),
+
+    // MARK: Products
+
+    .target(name: "LoyaltyCore", swiftSettings: swiftSettings),
+    .target(
+      name: "LoyaltyConformance", dependencies: ["LoyaltyCore"], swiftSettings: swiftSettings),
+    .target(
+      name: "LoyaltySecurity",
+      dependencies: ["LoyaltyCore", "CLoyaltyCrypto"],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "LoyaltyStore",
+      dependencies: ["LoyaltyCore", "CLoyaltySQLite"],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "LoyaltyNetwork",
+      dependencies: ["LoyaltyCore", "CLoyaltyZlib"],
+      swiftSettings: swiftSettings
+    ),
+    .target(name: "LoyaltyEvents", dependencies: ["LoyaltyCore"], swiftSettings: swiftSettings),
+    .target(
+      name: "LoyaltyPush",
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "LoyaltyMarket",
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: Executables
+
+    .executableTarget(
+      name: "LoyaltyDemo",
+      dependencies: [
+        "LoyaltyCore", "LoyaltyNetwork", "LoyaltyStore", "LoyaltySecurity", "LoyaltyEvents",
+        "LoyaltyPush", "LoyaltyMarket",
+      ],
+      path: "Examples/LoyaltyDemo",
+      swiftSettings: swiftSettings
+    ),
+
+    // A small executable the tests run as a child process: to race two processes on one
+    // key file, or to kill a writer with SIGKILL and check what survived.
+    .executableTarget(
+      name: "LoyaltyTestHelper",
+      dependencies: ["LoyaltyCore", "LoyaltySecurity", "LoyaltyStore"],
+      path: "Tests/LoyaltyTestHelper",
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: Plugins
+
+    .plugin(
+      name: "LintFormat",
+      capability: .command(
+        intent: .custom(
+          verb: "lint-format",
+          description: "Runs swift format lint --strict over the package's Swift sources."
+        )
+      ),
+      path: "Plugins/LintFormat"
+    ),
+
+    // MARK: Tests
+
+    .testTarget(
+      name: "LoyaltyCoreTests",
+      dependencies: ["LoyaltyCore", "LoyaltyConformance"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LoyaltySecurityTests",
+      dependencies: ["LoyaltySecurity", "LoyaltyCore", "LoyaltyConformance", "LoyaltyTestHelper"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LoyaltyStoreTests",
+      dependencies: ["LoyaltyStore", "LoyaltyCore", "LoyaltyConformance", "LoyaltyTestHelper"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LoyaltyNetworkTests",
+      dependencies: ["LoyaltyNetwork", "LoyaltyCore"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LoyaltyEventsTests",
+      dependencies: ["LoyaltyEvents", "LoyaltyCore"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LoyaltyPushTests",
+      dependencies: ["LoyaltyPush", "LoyaltyNetwork", "LoyaltyCore"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LoyaltyMarketTests",
+      dependencies: ["LoyaltyMarket", "LoyaltyNetwork", "LoyaltyCore"],
+      swiftSettings: swiftSettings
+    ),
+  ]
+)

@@ -1,0 +1,75 @@
+import Foundation
+public import LoyaltyCore
+
+/// The contract every ``EventQueue`` must keep.
+public enum EventQueueConformance {
+  /// Runs every check against fresh queues from `makeQueue`.
+  /// - Throws: The first ``ConformanceFailure`` found.
+  public static func check(_ makeQueue: () async throws -> any EventQueue) async throws {
+    let name = "EventQueue"
+    func event(_ index: Int, bytes: Int = 10) -> QueuedEvent {
+      QueuedEvent(
+        id: String(format: "evt-%06d", index), name: "e\(index)",
+        timestamp: Date(timeIntervalSince1970: 1_800_000_000 + Double(index)),
+        payload: Data(repeating: UInt8(ascii: "a"), count: bytes))
+    }
+
+    let queue = try await makeQueue()
+    try require(try await queue.count() == 0, name, "a new queue is empty")
+    try await queue.append((0..<10).map { event($0) })
+    try await queue.append([event(3)])
+    try require(try await queue.count() == 10, name, "appending a known id does nothing")
+
+    let batch = try await queue.claim(maxCount: 4, maxBytes: 1_000)
+    try require(
+      batch.map(\.id) == (0..<4).map { event($0).id }, name, "claims the oldest first",
+      batch.map(\.id).joined(separator: ","))
+    let next = try await queue.claim(maxCount: 100, maxBytes: 35)
+    try require(
+      next.map(\.id) == (4..<7).map { event($0).id }, name,
+      "never claims twice and stays within maxBytes", next.map(\.id).joined(separator: ","))
+    try require(try await queue.count() == 10, name, "claimed events still count")
+
+    try await queue.acknowledge(batch.map(\.id))
+    try require(try await queue.count() == 6, name, "acknowledge deletes")
+    try await queue.release(next.map(\.id))
+    let again = try await queue.claim(maxCount: 100, maxBytes: 1_000)
+    try require(
+      again.map(\.id) == (4..<10).map { event($0).id }, name,
+      "released events are claimable again, in order", again.map(\.id).joined(separator: ","))
+    try require(
+      again.prefix(3).allSatisfy { $0.attempts == 1 }
+        && again.dropFirst(3).allSatisfy {
+          $0.attempts == 0
+        }, name, "release counts one attempt")
+    try await queue.release(again.map(\.id))
+
+    try await queue.append([event(100, bytes: 5_000)])
+    _ = try await queue.claim(maxCount: 100, maxBytes: 1_000)
+    let oversized = try await queue.claim(maxCount: 100, maxBytes: 1_000)
+    try require(
+      oversized.map(\.id) == [event(100).id], name,
+      "an event larger than maxBytes is returned alone")
+
+    let fresh = try await makeQueue()
+    try await fresh.append((0..<20).map { event($0) })
+    let dropped = try await fresh.trim(toCapacity: 15)
+    try require(dropped == 5, name, "trim drops what exceeds the capacity", "\(dropped)")
+    try require(try await fresh.droppedCount() == 5, name, "dropped events are counted")
+    let oldest = try await fresh.claim(maxCount: 1, maxBytes: 1_000)
+    try require(oldest.first?.id == event(5).id, name, "trim drops the oldest")
+    try require(try await fresh.trim(toCapacity: 15) == 0, name, "trim within capacity is a no-op")
+
+    try await fresh.quarantine([event(6).id], reason: "test")
+    try require(try await fresh.quarantinedCount() == 1, name, "quarantine keeps the event aside")
+    try require(try await fresh.count() == 14, name, "quarantined events leave the queue")
+
+    let roundTrip = try await makeQueue()
+    let original = QueuedEvent(
+      id: "rt", name: "round_trip", timestamp: Date(timeIntervalSince1970: 1_800_000_123.5),
+      payload: Data(#"{"k":"v"}"#.utf8))
+    try await roundTrip.append([original])
+    let read = try await roundTrip.claim(maxCount: 1, maxBytes: 1_000)
+    try require(read == [original], name, "events round-trip unchanged")
+  }
+}

@@ -1,0 +1,39 @@
+/// The analytics pipeline's offline queue.
+///
+/// LoyaltyStore provides a durable SQLite queue; Core provides ``InMemoryEventQueue``,
+/// bounded, for hosts without LoyaltyStore.
+///
+/// Every conforming type must:
+/// - make ``append(_:)`` durable for a persistent queue: once it returns, the events
+///   survive the process being killed;
+/// - return events from ``claim(maxCount:maxBytes:)`` oldest first, never hand out an
+///   event that is already claimed, and stay within both limits (the sum of payload
+///   sizes at most `maxBytes`), except that a single event larger than `maxBytes` is
+///   returned alone so it can be rejected rather than block the queue;
+/// - forget claims when the queue is reopened, so a crash between claim and
+///   acknowledge re-sends rather than loses;
+/// - drop the oldest events first in ``trim(toCapacity:)`` and count them in
+///   ``droppedCount()``;
+/// - move what it cannot decode to quarantine instead of failing, so the queue goes on;
+/// - be safe to call concurrently.
+public protocol EventQueue: Sendable {
+  /// Appends events, in order. Appending an id that is already queued does nothing.
+  func append(_ events: [QueuedEvent]) async throws
+  /// Claims the oldest unclaimed events, within `maxCount` and `maxBytes`.
+  func claim(maxCount: Int, maxBytes: Int) async throws -> [QueuedEvent]
+  /// Deletes events: delivered, or given up on.
+  func acknowledge(_ ids: [String]) async throws
+  /// Returns claimed events to the queue and counts one more failed attempt for each.
+  func release(_ ids: [String]) async throws
+  /// How many events are queued, claimed or not (quarantined ones excluded).
+  func count() async throws -> Int
+  /// Drops the oldest events so at most `capacity` remain.
+  /// - Returns: How many were dropped by this call.
+  func trim(toCapacity capacity: Int) async throws -> Int
+  /// The total number of events dropped by ``trim(toCapacity:)`` over the queue's life.
+  func droppedCount() async throws -> Int
+  /// Moves events out of the queue, keeping them aside for inspection.
+  func quarantine(_ ids: [String], reason: String) async throws
+  /// How many events are in quarantine.
+  func quarantinedCount() async throws -> Int
+}

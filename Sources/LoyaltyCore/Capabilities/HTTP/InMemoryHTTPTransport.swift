@@ -1,0 +1,32 @@
+import Synchronization
+
+/// A transport that answers from a closure, in process, and records every request.
+///
+/// Use it in tests and examples to script a backend:
+///
+/// ```swift
+/// let transport = InMemoryHTTPTransport { request in
+///   HTTPResponse(status: 200, body: Data(#"{"status":"1"}"#.utf8))
+/// }
+/// ```
+public final class InMemoryHTTPTransport: HTTPTransport {
+  /// Produces the response for a request.
+  public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+  private let handler: Handler
+  private let recorded = Mutex<[HTTPRequest]>([])
+
+  /// Creates a transport that answers with `handler`.
+  public init(handler: @escaping Handler) {
+    self.handler = handler
+  }
+
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    recorded.withLock { $0.append(request) }
+    try Task.checkCancellation()
+    return try await handler(request)
+  }
+
+  /// Every request sent so far, in order.
+  public var requests: [HTTPRequest] { recorded.withLock { $0 } }
+}

@@ -1,0 +1,35 @@
+/// The tokens of a user's session.
+///
+/// Its description masks every token, so a `TokenPair` can be logged or interpolated
+/// without leaking it.
+public struct TokenPair: Sendable, Hashable, Codable, CustomStringConvertible,
+  CustomDebugStringConvertible
+{
+  /// The access token (usually a JWT) sent as `Authorization: Bearer`.
+  public var accessToken: String
+  /// The refresh token exchanged for a new pair.
+  public var refreshToken: String
+  /// The OAuth client id the server issued with the tokens, if any.
+  public var clientID: String?
+  /// The OAuth client secret the server issued with the tokens, if any.
+  public var clientSecret: String?
+
+  /// Creates a token pair.
+  public init(
+    accessToken: String, refreshToken: String, clientID: String? = nil, clientSecret: String? = nil
+  ) {
+    self.accessToken = accessToken
+    self.refreshToken = refreshToken
+    self.clientID = clientID
+    self.clientSecret = clientSecret
+  }
+
+  public var description: String {
+    "TokenPair(accessToken: <masked \(accessToken.count) chars>, "
+      + "refreshToken: <masked \(refreshToken.count) chars>, "
+      + "clientID: \(clientID == nil ? "nil" : "<masked>"), "
+      + "clientSecret: \(clientSecret == nil ? "nil" : "<masked>"))"
+  }
+
+  public var debugDescription: String { description }
+}

@@ -1,0 +1,36 @@
+extension LoyaltyConfiguration {
+  /// The configuration as flat `key: value` pairs for diagnostics, with the API key
+  /// masked. Safe to log or show on a support screen.
+  public var summary: [String: String] {
+    [
+      "appUUID": appUUID,
+      "merchantID": merchantID,
+      "apiKey": apiKey.isEmpty ? "<empty>" : "<masked, \(apiKey.count) characters>",
+      "bundleID": bundleID,
+      "environment": environment.description,
+      "language": language,
+      "database.encryptionEnabled": String(database.encryptionEnabled),
+      "database.walMode": String(database.walMode),
+      "database.cacheSizeKiB": String(database.cacheSizeKiB),
+      "database.busyTimeout": "\(database.busyTimeout) s",
+      "database.directory": database.directory ?? "<platform default>",
+      "token.maxRetryAttempts": String(token.maxRetryAttempts),
+      "token.retryDelays": token.retryDelays.map { "\($0) s" }.joined(separator: ", "),
+      "token.circuitBreaker": "\(token.circuitBreakerThreshold) failures, "
+        + "\(token.circuitBreakerResetTime) s",
+      "token.refreshThreshold": "\(token.refreshThreshold) s",
+      "token.loginTimeout": "\(token.loginTimeout) s",
+      "network.requestTimeout": "\(network.requestTimeout) s",
+      "network.resourceTimeout": "\(network.resourceTimeout) s",
+      "network.maxRetryAttempts": String(network.maxRetryAttempts),
+      "network.maxConcurrentRequests": String(network.maxConcurrentRequests),
+      "logging.level": logging.level.rawValue,
+    ]
+  }
+
+  /// ``summary`` as sorted `key: value` lines.
+  public var summaryText: String {
+    summary.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+      .joined(separator: "\n")
+  }
+}

@@ -1,0 +1,59 @@
+extension LoyaltyConfiguration {
+  /// Checks every setting.
+  /// - Throws: The first problem found, as a ``LoyaltyError`` with a configuration
+  ///   code, a description and a recovery suggestion. ``validationErrors()`` lists all.
+  public func validate() throws {
+    if let first = validationErrors().first {
+      throw first
+    }
+  }
+
+  /// Every problem with the configuration, in field order; empty when it is valid.
+  public func validationErrors() -> [LoyaltyError] {
+    var errors: [LoyaltyError] = []
+    let uuid = appUUID.replacingOccurrences(of: "-", with: "")
+    if appUUID.trimmingCharacters(in: .whitespaces).isEmpty {
+      errors.append(
+        LoyaltyError(
+          .missingAppUUID, "appUUID is empty.",
+          recoverySuggestion: "Set appUUID to the 32-character hexadecimal id of your app."))
+    } else if uuid.count != 32 || !uuid.allSatisfy(\.isHexDigit) {
+      errors.append(
+        LoyaltyError(
+          .invalidAppUUID, "appUUID is not 32 hexadecimal characters.",
+          recoverySuggestion: "Copy the app UUID exactly as the loyalty console shows it."))
+    }
+    if bundleID.isEmpty
+      || !bundleID.unicodeScalars.allSatisfy({
+        $0.isASCII && (Self.bundleIDCharacters.contains($0))
+      })
+    {
+      errors.append(
+        LoyaltyError(
+          .invalidBundleID, "bundleID \"\(bundleID)\" is empty or has invalid characters.",
+          recoverySuggestion: "Use a reverse-DNS identifier such as com.example.app."))
+    }
+    if language.count != 2 || !language.allSatisfy({ $0.isASCII && $0.isLowercase }) {
+      errors.append(
+        LoyaltyError(
+          .invalidLanguage, "language \"\(language)\" is not a two-letter code.",
+          recoverySuggestion: "Use a lower-case ISO 639-1 code such as \"el\" or \"en\"."))
+    }
+    if case .custom(let url) = environment {
+      let scheme = url.scheme?.lowercased()
+      if scheme != "http" && scheme != "https" || (url.host ?? "").isEmpty {
+        errors.append(
+          LoyaltyError(
+            .invalidBaseURL, "The custom base URL \(url.absoluteString) is not an http(s) URL.",
+            recoverySuggestion: "Use an absolute URL such as https://loyalty.example.com."))
+      }
+    }
+    errors += database.validationErrors()
+    errors += token.validationErrors()
+    errors += network.validationErrors()
+    return errors
+  }
+
+  private static let bundleIDCharacters: Set<Unicode.Scalar> = Set(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_".unicodeScalars)
+}

@@ -1,0 +1,92 @@
+public import Foundation
+
+/// Everything a ``LoyaltyClient`` needs to know: who the app is, which backend it
+/// talks to, and how each subsystem behaves.
+///
+/// Start from a preset and change what you need:
+///
+/// ```swift
+/// var configuration = LoyaltyConfiguration(
+///   appUUID: "0123456789abcdef0123456789abcdef",
+///   merchantID: "merchant-1",
+///   apiKey: apiKey,
+///   bundleID: "com.example.app",
+///   environment: .production,
+///   preset: .production)
+/// configuration.token.maxRetryAttempts = 5
+/// configuration.token.retryDelays = [0, 1, 5, 10, 30]
+/// try configuration.validate()
+/// ```
+public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
+  /// The application's UUID on the loyalty platform: 32 hexadecimal characters.
+  public var appUUID: String
+  /// The merchant id sent as `loyalty-web-id`; may be empty.
+  public var merchantID: String
+  /// The API key the `loyalty-signature` header is computed from. A secret: it is
+  /// masked in every log line, error and summary.
+  public var apiKey: String
+  /// The bundle identifier sent as `loyalty-bundle-id` and used to namespace keys and
+  /// databases.
+  public var bundleID: String
+  /// The backend.
+  public var environment: LoyaltyEnvironment
+  /// The default content language, a two-letter code: `el`, `en`.
+  public var language: String
+  /// The local database.
+  public var database: DatabaseConfiguration
+  /// Token refresh.
+  public var token: TokenConfiguration
+  /// Requests and retries.
+  public var network: NetworkConfiguration
+  /// Logging.
+  public var logging: LoggingConfiguration
+
+  /// Creates a configuration from a preset.
+  public init(
+    appUUID: String,
+    merchantID: String = "",
+    apiKey: String = "",
+    bundleID: String,
+    environment: LoyaltyEnvironment = .production,
+    language: String = "el",
+    preset: Preset = .production
+  ) {
+    self.appUUID = appUUID
+    self.merchantID = merchantID
+    self.apiKey = apiKey
+    self.bundleID = bundleID
+    self.environment = environment
+    self.language = language
+    self.database = preset.database
+    self.token = preset.token
+    self.network = preset.network
+    self.logging = preset.logging
+  }
+
+  /// The base URL requests are made against.
+  public var baseURL: URL { environment.baseURL }
+
+  /// The strings logs and errors must never show: today, the API key.
+  public var secrets: [String] { apiKey.isEmpty ? [] : [apiKey] }
+
+  private enum CodingKeys: String, CodingKey {
+    case appUUID, merchantID, apiKey, bundleID, environment, language
+    case database, token, network, logging
+  }
+
+  /// Decodes a configuration. `appUUID` and `bundleID` are required; every other field
+  /// takes its production default when absent.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    appUUID = try container.decode(String.self, forKey: .appUUID)
+    bundleID = try container.decode(String.self, forKey: .bundleID)
+    merchantID = try container.decode(.merchantID, default: "")
+    apiKey = try container.decode(.apiKey, default: "")
+    environment = try container.decode(.environment, default: .production)
+    language = try container.decode(.language, default: "el")
+    database = try container.decode(.database, default: Preset.production.database)
+    token = try container.decode(.token, default: Preset.production.token)
+    network = try container.decode(.network, default: Preset.production.network)
+    logging = try container.decode(.logging, default: Preset.production.logging)
+  }
+}

@@ -1,0 +1,98 @@
+/// How requests are sent and retried.
+public struct NetworkConfiguration: Sendable, Hashable, Codable {
+  /// How long a request waits for a response, in seconds.
+  public var requestTimeout: Double
+  /// How long a whole transfer may take, in seconds.
+  public var resourceTimeout: Double
+  /// How many times a failed request is attempted in total.
+  public var maxRetryAttempts: Int
+  /// The first retry's delay, in seconds; it doubles with each attempt.
+  public var retryBaseDelay: Double
+  /// The longest delay between two attempts, in seconds.
+  public var retryMaxDelay: Double
+  /// The random share added to or taken from each delay (0.1 is ±10 %).
+  public var retryJitter: Double
+  /// The most requests in flight at once for one client.
+  public var maxConcurrentRequests: Int
+
+  /// Creates a network configuration with the production defaults.
+  public init(
+    requestTimeout: Double = 30,
+    resourceTimeout: Double = 60,
+    maxRetryAttempts: Int = 3,
+    retryBaseDelay: Double = 0.5,
+    retryMaxDelay: Double = 30,
+    retryJitter: Double = 0.1,
+    maxConcurrentRequests: Int = 6
+  ) {
+    self.requestTimeout = requestTimeout
+    self.resourceTimeout = resourceTimeout
+    self.maxRetryAttempts = maxRetryAttempts
+    self.retryBaseDelay = retryBaseDelay
+    self.retryMaxDelay = retryMaxDelay
+    self.retryJitter = retryJitter
+    self.maxConcurrentRequests = maxConcurrentRequests
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case requestTimeout, resourceTimeout, maxRetryAttempts, retryBaseDelay, retryMaxDelay
+    case retryJitter, maxConcurrentRequests
+  }
+
+  /// Decodes a configuration; missing fields take their default values.
+  public init(from decoder: any Decoder) throws {
+    let defaults = NetworkConfiguration()
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    requestTimeout = try container.decode(.requestTimeout, default: defaults.requestTimeout)
+    resourceTimeout = try container.decode(.resourceTimeout, default: defaults.resourceTimeout)
+    maxRetryAttempts = try container.decode(.maxRetryAttempts, default: defaults.maxRetryAttempts)
+    retryBaseDelay = try container.decode(.retryBaseDelay, default: defaults.retryBaseDelay)
+    retryMaxDelay = try container.decode(.retryMaxDelay, default: defaults.retryMaxDelay)
+    retryJitter = try container.decode(.retryJitter, default: defaults.retryJitter)
+    maxConcurrentRequests = try container.decode(
+      .maxConcurrentRequests, default: defaults.maxConcurrentRequests)
+  }
+
+  func validationErrors() -> [LoyaltyError] {
+    var errors: [LoyaltyError] = []
+    if !(1...300).contains(requestTimeout) {
+      errors.append(
+        LoyaltyError(
+          .invalidTimeout, "network.requestTimeout is \(requestTimeout) s.",
+          recoverySuggestion: "Use a request timeout between 1 and 300 seconds."))
+    }
+    if !(requestTimeout...3_600).contains(resourceTimeout) {
+      errors.append(
+        LoyaltyError(
+          .invalidTimeout, "network.resourceTimeout is \(resourceTimeout) s.",
+          recoverySuggestion:
+            "Use a resource timeout no shorter than the request timeout and at most 3600 s."))
+    }
+    if !(1...10).contains(maxRetryAttempts) {
+      errors.append(
+        LoyaltyError(
+          .invalidRetryAttempts, "network.maxRetryAttempts is \(maxRetryAttempts).",
+          recoverySuggestion: "Use between 1 (no retry) and 10 attempts."))
+    }
+    if !(0...60).contains(retryBaseDelay) || !(retryBaseDelay...3_600).contains(retryMaxDelay)
+      || !(0...1).contains(retryJitter)
+    {
+      errors.append(
+        LoyaltyError(
+          .invalidRetryDelay,
+          "network retry delays are base \(retryBaseDelay) s, max \(retryMaxDelay) s, "
+            + "jitter \(retryJitter).",
+          recoverySuggestion:
+            "Use a base delay of 0...60 s, a maximum no shorter than the base and at most "
+            + "3600 s, and a jitter of 0...1."))
+    }
+    if !(1...64).contains(maxConcurrentRequests) {
+      errors.append(
+        LoyaltyError(
+          .invalidConcurrencyLimit,
+          "network.maxConcurrentRequests is \(maxConcurrentRequests).",
+          recoverySuggestion: "Use between 1 and 64 requests in flight (the default is 6)."))
+    }
+    return errors
+  }
+}

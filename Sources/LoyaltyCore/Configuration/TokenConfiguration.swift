@@ -1,0 +1,115 @@
+/// How the session's tokens are refreshed.
+public struct TokenConfiguration: Sendable, Hashable, Codable {
+  /// How many times a refresh call is attempted before the session fails.
+  public var maxRetryAttempts: Int
+  /// The delay before each attempt, in seconds; one per attempt.
+  public var retryDelays: [Double]
+  /// Consecutive refresh failures that open the circuit breaker.
+  public var circuitBreakerThreshold: Int
+  /// How long the open circuit breaker blocks refresh calls, in seconds.
+  public var circuitBreakerResetTime: Double
+  /// How long before the access token expires a proactive refresh happens, in seconds.
+  public var refreshThreshold: Double
+  /// How long a refresh call may take, in seconds.
+  public var refreshTimeout: Double
+  /// How long a login (or a host's token provider) may take, in seconds.
+  public var loginTimeout: Double
+  /// How long tokens read from storage are cached in memory, in seconds.
+  public var cacheDuration: Double
+
+  /// Creates a token configuration with the production defaults.
+  public init(
+    maxRetryAttempts: Int = 3,
+    retryDelays: [Double] = [0, 1, 5],
+    circuitBreakerThreshold: Int = 5,
+    circuitBreakerResetTime: Double = 300,
+    refreshThreshold: Double = 300,
+    refreshTimeout: Double = 30,
+    loginTimeout: Double = 30,
+    cacheDuration: Double = 60
+  ) {
+    self.maxRetryAttempts = maxRetryAttempts
+    self.retryDelays = retryDelays
+    self.circuitBreakerThreshold = circuitBreakerThreshold
+    self.circuitBreakerResetTime = circuitBreakerResetTime
+    self.refreshThreshold = refreshThreshold
+    self.refreshTimeout = refreshTimeout
+    self.loginTimeout = loginTimeout
+    self.cacheDuration = cacheDuration
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case maxRetryAttempts, retryDelays, circuitBreakerThreshold, circuitBreakerResetTime
+    case refreshThreshold, refreshTimeout, loginTimeout, cacheDuration
+  }
+
+  /// Decodes a configuration; missing fields take their default values.
+  public init(from decoder: any Decoder) throws {
+    let defaults = TokenConfiguration()
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    maxRetryAttempts = try container.decode(.maxRetryAttempts, default: defaults.maxRetryAttempts)
+    retryDelays = try container.decode(.retryDelays, default: defaults.retryDelays)
+    circuitBreakerThreshold = try container.decode(
+      .circuitBreakerThreshold, default: defaults.circuitBreakerThreshold)
+    circuitBreakerResetTime = try container.decode(
+      .circuitBreakerResetTime, default: defaults.circuitBreakerResetTime)
+    refreshThreshold = try container.decode(.refreshThreshold, default: defaults.refreshThreshold)
+    refreshTimeout = try container.decode(.refreshTimeout, default: defaults.refreshTimeout)
+    loginTimeout = try container.decode(.loginTimeout, default: defaults.loginTimeout)
+    cacheDuration = try container.decode(.cacheDuration, default: defaults.cacheDuration)
+  }
+
+  func validationErrors() -> [LoyaltyError] {
+    var errors: [LoyaltyError] = []
+    if !(1...10).contains(maxRetryAttempts) {
+      errors.append(
+        LoyaltyError(
+          .invalidRetryAttempts, "token.maxRetryAttempts is \(maxRetryAttempts).",
+          recoverySuggestion: "Use between 1 and 10 refresh attempts."))
+    }
+    if retryDelays.count != maxRetryAttempts {
+      errors.append(
+        LoyaltyError(
+          .retryDelaysMismatch,
+          "token.retryDelays has \(retryDelays.count) delays for \(maxRetryAttempts) attempts.",
+          recoverySuggestion: "Give one delay per attempt, for example [0, 1, 5] for 3."))
+    }
+    if retryDelays.contains(where: { !(0...300).contains($0) }) {
+      errors.append(
+        LoyaltyError(
+          .invalidRetryDelay, "token.retryDelays has a delay outside 0...300 s.",
+          recoverySuggestion: "Use delays between 0 and 300 seconds."))
+    }
+    if !(1...100).contains(circuitBreakerThreshold)
+      || !(1...86_400).contains(circuitBreakerResetTime)
+    {
+      errors.append(
+        LoyaltyError(
+          .invalidCircuitBreaker,
+          "token.circuitBreakerThreshold is \(circuitBreakerThreshold) and "
+            + "token.circuitBreakerResetTime is \(circuitBreakerResetTime) s.",
+          recoverySuggestion:
+            "Use a threshold between 1 and 100 failures and a reset time between 1 s and 1 day."))
+    }
+    if !(0...3_600).contains(refreshThreshold) {
+      errors.append(
+        LoyaltyError(
+          .invalidRefreshThreshold, "token.refreshThreshold is \(refreshThreshold) s.",
+          recoverySuggestion: "Use between 0 and 3600 seconds (the default is 300)."))
+    }
+    for (name, value) in [("refreshTimeout", refreshTimeout), ("loginTimeout", loginTimeout)]
+    where !(1...300).contains(value) {
+      errors.append(
+        LoyaltyError(
+          .invalidTimeout, "token.\(name) is \(value) s.",
+          recoverySuggestion: "Use a timeout between 1 and 300 seconds."))
+    }
+    if !(0...3_600).contains(cacheDuration) {
+      errors.append(
+        LoyaltyError(
+          .invalidTimeout, "token.cacheDuration is \(cacheDuration) s.",
+          recoverySuggestion: "Use between 0 and 3600 seconds (the default is 60)."))
+    }
+    return errors
+  }
+}

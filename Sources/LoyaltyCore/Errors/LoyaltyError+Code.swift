@@ -1,0 +1,235 @@
+extension LoyaltyError {
+  /// A stable numeric error code.
+  ///
+  /// Codes never change meaning and are never reused; the whole table lives in this
+  /// file and in `Docs/Errors.md`. The thousands digit tells the category:
+  /// 1xxx configuration, 2xxx registry, 3xxx network, 4xxx security, 5xxx storage,
+  /// 6xxx session, 7xxx events, 8xxx push, 9xxx decoding, 10xxx server, 11xxx general.
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    /// The number, stable across releases.
+    public let rawValue: Int
+    /// A short name, stable across releases.
+    public let name: String
+    /// The category the code belongs to.
+    public let category: Category
+
+    private init(_ rawValue: Int, _ name: String, _ category: Category) {
+      self.rawValue = rawValue
+      self.name = name
+      self.category = category
+    }
+
+    public var description: String { "LOY-\(rawValue) \(name)" }
+
+    public static func == (lhs: Code, rhs: Code) -> Bool { lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    // MARK: Configuration (1xxx)
+
+    /// The app UUID is empty.
+    public static let missingAppUUID = Code(1001, "missingAppUUID", .configuration)
+    /// The app UUID is not 32 hexadecimal characters (dashes allowed).
+    public static let invalidAppUUID = Code(1002, "invalidAppUUID", .configuration)
+    /// The custom base URL is not an absolute http or https URL.
+    public static let invalidBaseURL = Code(1003, "invalidBaseURL", .configuration)
+    /// A timeout is zero, negative or out of range.
+    public static let invalidTimeout = Code(1004, "invalidTimeout", .configuration)
+    /// A retry count is out of range.
+    public static let invalidRetryAttempts = Code(1005, "invalidRetryAttempts", .configuration)
+    /// The token retry delays do not match the retry attempts.
+    public static let retryDelaysMismatch = Code(1006, "retryDelaysMismatch", .configuration)
+    /// The proactive refresh threshold is out of range.
+    public static let invalidRefreshThreshold = Code(
+      1007, "invalidRefreshThreshold", .configuration)
+    /// The database cache size is out of range.
+    public static let invalidCacheSize = Code(1008, "invalidCacheSize", .configuration)
+    /// The circuit breaker threshold or cool-down is out of range.
+    public static let invalidCircuitBreaker = Code(1009, "invalidCircuitBreaker", .configuration)
+    /// The concurrency limit is out of range.
+    public static let invalidConcurrencyLimit = Code(
+      1010, "invalidConcurrencyLimit", .configuration)
+    /// The language is not a two-letter code.
+    public static let invalidLanguage = Code(1011, "invalidLanguage", .configuration)
+    /// The bundle identifier is empty or contains characters other than letters,
+    /// digits, dots, dashes and underscores.
+    public static let invalidBundleID = Code(1012, "invalidBundleID", .configuration)
+    /// A configuration document could not be decoded or encoded.
+    public static let configurationCoding = Code(1013, "configurationCoding", .configuration)
+    /// A configuration file could not be read or written.
+    public static let configurationFile = Code(1014, "configurationFile", .configuration)
+    /// A retry delay or backoff setting is negative or out of range.
+    public static let invalidRetryDelay = Code(1015, "invalidRetryDelay", .configuration)
+
+    // MARK: Registry (2xxx)
+
+    /// A module needs a capability that no listed module provides.
+    public static let missingRequirement = Code(2001, "missingRequirement", .registry)
+    /// Two modules provide the same capability.
+    public static let duplicateCapability = Code(2002, "duplicateCapability", .registry)
+    /// The same module is listed twice.
+    public static let duplicateModule = Code(2003, "duplicateModule", .registry)
+    /// Modules depend on each other in a cycle.
+    public static let dependencyCycle = Code(2004, "dependencyCycle", .registry)
+    /// A module failed to start; the modules started before it were shut down.
+    public static let moduleStartFailed = Code(2005, "moduleStartFailed", .registry)
+    /// A capability was asked for but nothing provides it.
+    public static let capabilityUnavailable = Code(2006, "capabilityUnavailable", .registry)
+    /// A capability's factory threw or resolved itself in a cycle.
+    public static let capabilityCreationFailed = Code(
+      2007, "capabilityCreationFailed", .registry)
+    /// A module registered a capability it did not declare, or did not register one
+    /// it declared.
+    public static let undeclaredCapability = Code(2008, "undeclaredCapability", .registry)
+    /// The client was used after ``LoyaltyClient/shutdown()``.
+    public static let clientShutDown = Code(2009, "clientShutDown", .registry)
+
+    // MARK: Network (3xxx)
+
+    /// A URL could not be built from the endpoint and the configuration.
+    public static let invalidURL = Code(3001, "invalidURL", .network)
+    /// The transport failed before a response arrived.
+    public static let transportFailed = Code(3002, "transportFailed", .network)
+    /// The request timed out.
+    public static let timedOut = Code(3003, "timedOut", .network)
+    /// The host is unreachable or refused the connection.
+    public static let notConnected = Code(3004, "notConnected", .network)
+    /// The request was cancelled.
+    public static let cancelled = Code(3005, "cancelled", .network)
+    /// The response body could not be decompressed.
+    public static let decompressionFailed = Code(3006, "decompressionFailed", .network)
+    /// The response is not the JSON the endpoint expects.
+    public static let invalidResponse = Code(3007, "invalidResponse", .network)
+    /// The response body is empty where one was expected.
+    public static let emptyResponse = Code(3008, "emptyResponse", .network)
+    /// The request body could not be encoded.
+    public static let requestEncodingFailed = Code(3009, "requestEncodingFailed", .network)
+
+    // MARK: Security (4xxx), numbered as the seed numbers its encryption errors
+
+    /// A key is missing or has the wrong length.
+    public static let invalidKey = Code(4001, "invalidKey", .security)
+    /// Encryption failed.
+    public static let encryptionFailed = Code(4002, "encryptionFailed", .security)
+    /// Decryption failed: a wrong key or tampered data.
+    public static let decryptionFailed = Code(4003, "decryptionFailed", .security)
+    /// The data is too short or malformed to be a ciphertext.
+    public static let invalidCiphertext = Code(4004, "invalidCiphertext", .security)
+    /// A key could not be generated or stored.
+    public static let keyGenerationFailed = Code(4005, "keyGenerationFailed", .security)
+    /// A PEM document could not be parsed as a public key.
+    public static let invalidPEM = Code(4006, "invalidPEM", .security)
+    /// A JWT could not be decoded.
+    public static let malformedJWT = Code(4007, "malformedJWT", .security)
+    /// Hashing or signing failed.
+    public static let signingFailed = Code(4008, "signingFailed", .security)
+    /// A key store could not be read or written.
+    public static let keyStoreFailed = Code(4009, "keyStoreFailed", .security)
+
+    // MARK: Storage (5xxx)
+
+    /// The database could not be opened.
+    public static let databaseOpenFailed = Code(5001, "databaseOpenFailed", .storage)
+    /// A statement failed.
+    public static let queryFailed = Code(5002, "queryFailed", .storage)
+    /// A migration failed; the database is left at its previous version.
+    public static let migrationFailed = Code(5003, "migrationFailed", .storage)
+    /// The database was written by a newer version of the SDK and was left untouched.
+    public static let databaseTooNew = Code(5004, "databaseTooNew", .storage)
+    /// The database file was corrupt; it was moved aside and a new one created.
+    public static let databaseCorrupt = Code(5005, "databaseCorrupt", .storage)
+    /// A stored value could not be decoded.
+    public static let storedValueUnreadable = Code(5006, "storedValueUnreadable", .storage)
+    /// The database is closed.
+    public static let databaseClosed = Code(5007, "databaseClosed", .storage)
+
+    // MARK: Session (6xxx)
+
+    /// There are no tokens: the user is not logged in.
+    public static let notAuthenticated = Code(6001, "notAuthenticated", .session)
+    /// The server rejected the refresh token; the session has ended.
+    public static let refreshRejected = Code(6002, "refreshRejected", .session)
+    /// Refreshing failed after every retry.
+    public static let refreshFailed = Code(6003, "refreshFailed", .session)
+    /// Refresh calls are paused by the circuit breaker.
+    public static let circuitOpen = Code(6004, "circuitOpen", .session)
+    /// Login did not finish within the login timeout.
+    public static let loginTimedOut = Code(6005, "loginTimedOut", .session)
+    /// The server answered 401 to a request sent with a fresh token.
+    public static let unauthorized = Code(6006, "unauthorized", .session)
+    /// The session was ended by a status the error policy treats as fatal.
+    public static let sessionEnded = Code(6007, "sessionEnded", .session)
+
+    // MARK: Events (7xxx)
+
+    /// An event is larger than a batch may be.
+    public static let eventTooLarge = Code(7001, "eventTooLarge", .events)
+    /// An event's name or parameters are invalid.
+    public static let invalidEvent = Code(7002, "invalidEvent", .events)
+    /// An event batch was dropped after its bounded attempts.
+    public static let batchDropped = Code(7003, "batchDropped", .events)
+    /// The analytics pipeline is stopped.
+    public static let pipelineStopped = Code(7004, "pipelineStopped", .events)
+
+    // MARK: Push (8xxx)
+
+    /// The push payload is malformed.
+    public static let invalidPushPayload = Code(8001, "invalidPushPayload", .push)
+    /// There is no device token to register.
+    public static let missingDeviceToken = Code(8002, "missingDeviceToken", .push)
+
+    // MARK: Decoding (9xxx)
+
+    /// A response or stored document does not have the expected structure.
+    public static let decodingFailed = Code(9001, "decodingFailed", .decoding)
+    /// A required field is missing.
+    public static let missingField = Code(9002, "missingField", .decoding)
+    /// A field has a type that cannot be converted.
+    public static let typeMismatch = Code(9003, "typeMismatch", .decoding)
+    /// A date string matches none of the known formats.
+    public static let invalidDate = Code(9004, "invalidDate", .decoding)
+
+    // MARK: Server (10xxx)
+
+    /// The server answered with an HTTP error status.
+    public static let httpStatus = Code(10_001, "httpStatus", .server)
+    /// The server's envelope reported a non-success status.
+    public static let serverStatus = Code(10_002, "serverStatus", .server)
+    /// The server asked the client to slow down (429).
+    public static let rateLimited = Code(10_003, "rateLimited", .server)
+    /// The request body was too large for the server (413).
+    public static let payloadTooLarge = Code(10_004, "payloadTooLarge", .server)
+
+    // MARK: General (11xxx)
+
+    /// An argument passed to an SDK call is invalid.
+    public static let invalidArgument = Code(11_001, "invalidArgument", .general)
+    /// An operation is not supported on this platform or in this configuration.
+    public static let unsupported = Code(11_002, "unsupported", .general)
+    /// An unexpected internal state; please report it.
+    public static let internalInconsistency = Code(11_003, "internalInconsistency", .general)
+
+    /// Every code the SDK defines, in table order.
+    public static let all: [Code] = [
+      .missingAppUUID, .invalidAppUUID, .invalidBaseURL, .invalidTimeout, .invalidRetryAttempts,
+      .retryDelaysMismatch, .invalidRefreshThreshold, .invalidCacheSize, .invalidCircuitBreaker,
+      .invalidConcurrencyLimit, .invalidLanguage, .invalidBundleID, .configurationCoding,
+      .configurationFile, .invalidRetryDelay,
+      .missingRequirement, .duplicateCapability, .duplicateModule, .dependencyCycle,
+      .moduleStartFailed, .capabilityUnavailable, .capabilityCreationFailed,
+      .undeclaredCapability, .clientShutDown,
+      .invalidURL, .transportFailed, .timedOut, .notConnected, .cancelled, .decompressionFailed,
+      .invalidResponse, .emptyResponse, .requestEncodingFailed,
+      .invalidKey, .encryptionFailed, .decryptionFailed, .invalidCiphertext, .keyGenerationFailed,
+      .invalidPEM, .malformedJWT, .signingFailed, .keyStoreFailed,
+      .databaseOpenFailed, .queryFailed, .migrationFailed, .databaseTooNew, .databaseCorrupt,
+      .storedValueUnreadable, .databaseClosed,
+      .notAuthenticated, .refreshRejected, .refreshFailed, .circuitOpen, .loginTimedOut,
+      .unauthorized, .sessionEnded,
+      .eventTooLarge, .invalidEvent, .batchDropped, .pipelineStopped,
+      .invalidPushPayload, .missingDeviceToken,
+      .decodingFailed, .missingField, .typeMismatch, .invalidDate,
+      .httpStatus, .serverStatus, .rateLimited, .payloadTooLarge,
+      .invalidArgument, .unsupported, .internalInconsistency,
+    ]
+  }
+}

@@ -1,0 +1,69 @@
+/// A typed name for a capability: what a module provides or needs.
+///
+/// The key's `Value` is the type resolution returns, so no caller ever casts:
+///
+/// ```swift
+/// let transport = try client.resolve(.httpTransport)  // any HTTPTransport
+/// ```
+///
+/// Products declare their own keys as constrained static properties:
+///
+/// ```swift
+/// extension CapabilityKey where Value == NetworkClient {
+///   public static var networkClient: Self {
+///     Self("loyalty.network-client", summary: "a network client",
+///          providedBy: "NetworkModule() from LoyaltyNetwork")
+///   }
+/// }
+/// ```
+public struct CapabilityKey<Value: Sendable>: Sendable, Hashable, CustomStringConvertible {
+  /// The erased key: the name, what it is for, and the value type.
+  public let erased: AnyCapabilityKey
+
+  /// Creates a key.
+  /// - Parameters:
+  ///   - name: A unique, stable name, conventionally `loyalty.thing`.
+  ///   - summary: What the capability is, as it reads after "requires": "a network client".
+  ///   - providedBy: What to add to get it: "NetworkModule() from LoyaltyNetwork".
+  public init(_ name: String, summary: String, providedBy: String? = nil) {
+    erased = AnyCapabilityKey(
+      name: name, summary: summary, providedBy: providedBy, valueType: Value.self)
+  }
+
+  /// The key's name.
+  public var name: String { erased.name }
+
+  public var description: String { erased.description }
+}
+
+/// A capability key with its value type erased, for graphs and diagnostics.
+public struct AnyCapabilityKey: Sendable, Hashable, CustomStringConvertible {
+  /// The key's unique name.
+  public let name: String
+  /// What the capability is: "a network client".
+  public let summary: String
+  /// What provides it: "NetworkModule() from LoyaltyNetwork".
+  public let providedBy: String?
+  /// The name of the value type, for diagnostics.
+  public let valueTypeName: String
+  private let valueType: ObjectIdentifier
+
+  init(name: String, summary: String, providedBy: String?, valueType: any Any.Type) {
+    self.name = name
+    self.summary = summary
+    self.providedBy = providedBy
+    self.valueTypeName = String(describing: valueType)
+    self.valueType = ObjectIdentifier(valueType)
+  }
+
+  public static func == (lhs: AnyCapabilityKey, rhs: AnyCapabilityKey) -> Bool {
+    lhs.name == rhs.name && lhs.valueType == rhs.valueType
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(valueType)
+  }
+
+  public var description: String { "\(name) (\(valueTypeName))" }
+}
