@@ -128,7 +128,9 @@ let package = Package(
     ),
     .testTarget(
       name: "LoyaltyStoreTests",
-      dependencies: ["LoyaltyStore", "LoyaltyCore", "LoyaltyConformance", "LoyaltyTestHelper"],
+      dependencies: [
+        "LoyaltyStore", "LoyaltySecurity", "LoyaltyCore", "LoyaltyConformance", "LoyaltyTestHelper",
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(
