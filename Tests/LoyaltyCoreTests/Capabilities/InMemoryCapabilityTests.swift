@@ -1,0 +1,58 @@
+import Foundation
+import LoyaltyConformance
+import LoyaltyCore
+import Testing
+
+@Suite("Core's in-memory capabilities pass the conformance checks")
+struct InMemoryCapabilityTests {
+  @Test func tokenStore() async throws {
+    try await TokenStoreConformance.check { InMemoryTokenStore() }
+  }
+
+  @Test func keyValueStore() async throws {
+    try await KeyValueStoreConformance.check { InMemoryKeyValueStore() }
+  }
+
+  @Test func eventQueue() async throws {
+    try await EventQueueConformance.check { InMemoryEventQueue() }
+  }
+
+  @Test("a conformance check catches a broken implementation")
+  func conformanceCatchesBrokenStore() async throws {
+    await #expect(throws: ConformanceFailure.self) {
+      try await TokenStoreConformance.check { ForgetfulTokenStore() }
+    }
+  }
+
+  @Test("the in-memory event sink records events by name and type")
+  func eventSink() {
+    let sink = InMemoryEventSink()
+    sink.post(NamedEvent("campaigns_retrieved", attributes: ["count": "3"]))
+    sink.post(NamedEvent("coupons_fetched"))
+    #expect(sink.names == ["campaigns_retrieved", "coupons_fetched"])
+    #expect(sink.events(of: NamedEvent.self).first?.attributes == ["count": "3"])
+    sink.removeAll()
+    #expect(sink.events.isEmpty)
+  }
+
+  @Test("the in-memory transport answers from its handler and records requests")
+  func inMemoryTransport() async throws {
+    let transport = InMemoryHTTPTransport { request in
+      HTTPResponse(status: 201, headers: ["X-Echo": request.url.path], body: Data("ok".utf8))
+    }
+    let url = try #require(URL(string: "https://example.com/api/x"))
+    let response = try await transport.send(HTTPRequest(method: .post, url: url))
+    #expect(response.status == 201)
+    #expect(response.isSuccess)
+    #expect(response.headers["x-echo"] == "/api/x")
+    #expect(transport.requests.map(\.method) == [.post])
+  }
+}
+
+/// A token store that ignores writes: the conformance check must reject it.
+private struct ForgetfulTokenStore: TokenStore {
+  func tokens() async throws -> TokenPair? { nil }
+  func store(_ tokens: TokenPair) async throws {}
+  func clear() async throws {}
+  func replace(_ expected: TokenPair?, with new: TokenPair?) async throws -> Bool { true }
+}
