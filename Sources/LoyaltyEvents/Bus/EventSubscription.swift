@@ -1,0 +1,26 @@
+import Synchronization
+
+/// A live subscription to the ``EventBus``. It ends when cancelled or released.
+public final class EventSubscription: Sendable {
+  private let onCancel: Mutex<(@Sendable () -> Void)?>
+
+  init(onCancel: @escaping @Sendable () -> Void) {
+    self.onCancel = Mutex(onCancel)
+  }
+
+  deinit {
+    cancel()
+  }
+
+  /// Ends the subscription: no event is delivered after the one in progress.
+  public func cancel() {
+    let action = onCancel.withLock { action -> (@Sendable () -> Void)? in
+      defer { action = nil }
+      return action
+    }
+    action?()
+  }
+
+  /// Whether ``cancel()`` has been called.
+  public var isCancelled: Bool { onCancel.withLock { $0 == nil } }
+}

@@ -1,0 +1,21 @@
+public import LoyaltyCore
+
+/// The market module: campaigns, coupons, merchants, profile, cards, points and the
+/// market pass.
+///
+/// It requires an HTTP transport (add `NetworkModule()`), and uses a key-value store
+/// and an event sink when present.
+public struct MarketModule: LoyaltyModule {
+  /// Creates the module.
+  public init() {}
+
+  public var identifier: ModuleIdentifier {
+    ModuleIdentifier(product: "LoyaltyMarket", name: "MarketModule")
+  }
+
+  public var requires: [AnyCapabilityKey] { [CapabilityKey.httpTransport.erased] }
+
+  public var optionallyUses: [AnyCapabilityKey] {
+    [CapabilityKey.eventSink.erased, CapabilityKey.keyValueStore.erased]
+  }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Holds a data task so a cancellation arriving before or after it starts still
+/// cancels it.
+///
+/// `URLSessionDataTask` is not `Sendable` on every platform; it is only touched inside
+/// the mutex here, and `resume`/`cancel` are thread-safe on URLSession tasks.
+final class TaskBox: @unchecked Sendable {
+  private struct State {
+    var task: URLSessionDataTask?
+    var cancelled = false
+  }
+
+  private let state = Mutex(State())
+
+  func start(_ task: URLSessionDataTask) {
+    let cancelled = state.withLock { state -> Bool in
+      state.task = task
+      return state.cancelled
+    }
+    if cancelled {
+      task.cancel()
+    } else {
+      task.resume()
+    }
+  }
+
+  func cancel() {
+    let task = state.withLock { state -> URLSessionDataTask? in
+      state.cancelled = true
+      return state.task
+    }
+    task?.cancel()
+  }
+}

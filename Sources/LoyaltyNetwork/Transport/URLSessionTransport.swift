@@ -1,0 +1,121 @@
+public import Foundation
+public import LoyaltyCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The default transport: URLSession (FoundationNetworking on Linux).
+///
+/// It applies the request's timeout (or the configured request timeout), caps a whole
+/// transfer at the resource timeout, stops when the calling task is cancelled, and
+/// returns gzip bodies decompressed whether or not the platform did it already.
+public final class URLSessionTransport: HTTPTransport {
+  private let session: URLSession
+  private let requestTimeout: TimeInterval
+  private let maxBodySize: Int
+
+  /// Creates a transport.
+  /// - Parameters:
+  ///   - requestTimeout: The timeout for requests that do not set their own.
+  ///   - resourceTimeout: The longest a whole transfer may take.
+  ///   - maxBodySize: The largest decompressed body accepted.
+  public init(
+    requestTimeout: TimeInterval = 30,
+    resourceTimeout: TimeInterval = 60,
+    maxBodySize: Int = 64 * 1_024 * 1_024
+  ) {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = requestTimeout
+    configuration.timeoutIntervalForResource = resourceTimeout
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.urlCache = nil
+    configuration.httpCookieStorage = nil
+    self.session = URLSession(configuration: configuration)
+    self.requestTimeout = requestTimeout
+    self.maxBodySize = maxBodySize
+  }
+
+  /// Creates a transport with the timeouts of `configuration`.
+  public convenience init(configuration: NetworkConfiguration) {
+    self.init(
+      requestTimeout: configuration.requestTimeout,
+      resourceTimeout: configuration.resourceTimeout)
+  }
+
+  deinit {
+    session.finishTasksAndInvalidate()
+  }
+
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try Task.checkCancellation()
+    var urlRequest = URLRequest(url: request.url)
+    urlRequest.httpMethod = request.method.rawValue
+    // FoundationNetworking truncates timeouts to whole seconds; below one second it would
+    // time out at once.
+    urlRequest.timeoutInterval = max(1, request.timeout ?? requestTimeout)
+    for field in request.headers {
+      urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+    }
+    urlRequest.httpBody = request.body
+
+    let box = TaskBox()
+    let (data, response): (Data, URLResponse) = try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        let task = session.dataTask(with: urlRequest) { data, response, error in
+          if let error {
+            continuation.resume(throwing: Self.map(error, url: request.url))
+          } else if let response {
+            continuation.resume(returning: (data ?? Data(), response))
+          } else {
+            continuation.resume(
+              throwing: LoyaltyError(.transportFailed, "The request ended without a response."))
+          }
+        }
+        box.start(task)
+      }
+    } onCancel: {
+      box.cancel()
+    }
+
+    guard let http = response as? HTTPURLResponse else {
+      throw LoyaltyError(.invalidResponse, "The response is not an HTTP response.")
+    }
+    var headers = HTTPHeaders()
+    for (name, value) in http.allHeaderFields {
+      headers.add(name: String(describing: name), value: String(describing: value))
+    }
+    var body = data
+    if Gzip.isCompressed(body) {
+      body = try Gzip.decompress(body, limit: maxBodySize)
+      headers.remove(name: "Content-Encoding")
+    }
+    return HTTPResponse(status: http.statusCode, headers: headers, body: body)
+  }
+
+  private static func map(_ error: any Error, url: URL) -> LoyaltyError {
+    let target = ["host": url.host ?? ""]
+    guard let urlError = error as? URLError else {
+      return LoyaltyError(
+        .transportFailed, "The request failed.", metadata: target, underlying: error)
+    }
+    switch urlError.code {
+    case .cancelled:
+      return LoyaltyError(.cancelled, "The request was cancelled.", metadata: target)
+    case .timedOut:
+      return LoyaltyError(
+        .timedOut, "The request timed out.",
+        recoverySuggestion: "Check the connection, or raise network.requestTimeout.",
+        metadata: target)
+    case .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet,
+      .networkConnectionLost, .dnsLookupFailed:
+      return LoyaltyError(
+        .notConnected, "The server could not be reached.",
+        recoverySuggestion: "Check the connection and the environment's base URL.",
+        metadata: target, underlying: urlError)
+    default:
+      return LoyaltyError(
+        .transportFailed, "The request failed.", metadata: target, underlying: urlError)
+    }
+  }
+}
