@@ -1,0 +1,198 @@
+import CLoyaltyCrypto
+public import Foundation
+import LoyaltyCore
+
+/// AES-256-GCM authenticated encryption with an explicit key, on OpenSSL's EVP API.
+///
+/// A sealed box is laid out as `nonce (12 bytes) + ciphertext + tag (16 bytes)`, the
+/// layout CryptoKit calls `combined`. Every seal draws a fresh random nonce, so sealing
+/// the same plaintext twice gives different boxes.
+///
+/// ```swift
+/// let key = try SecureRandom.bytes(count: AESGCM.keyByteCount)
+/// let sealed = try AESGCM.seal(Data("secret".utf8), key: key)
+/// let opened = try AESGCM.open(sealed, key: key)
+/// ```
+///
+/// Most code wants ``AESGCMFieldCipher``, which fetches and caches its key from a
+/// ``KeyStore``.
+public enum AESGCM {
+  /// The key size: 32 bytes (256 bits).
+  public static let keyByteCount = 32
+  /// The nonce size: 12 bytes (96 bits), GCM's recommended size.
+  public static let nonceByteCount = 12
+  /// The authentication tag size: 16 bytes (128 bits).
+  public static let tagByteCount = 16
+  /// What sealing adds to a plaintext: the nonce and the tag, 28 bytes.
+  public static let overheadByteCount = nonceByteCount + tagByteCount
+
+  /// The most bytes passed to one `EVP_*Update` call, which takes an `int` length.
+  private static let chunkByteCount = 1 << 30
+
+  /// Encrypts and authenticates `plaintext` under `key`, with a fresh random nonce.
+  /// - Parameters:
+  ///   - plaintext: The bytes to seal; may be empty.
+  ///   - key: A 32-byte key.
+  /// - Returns: `nonce + ciphertext + tag`, 28 bytes longer than `plaintext`.
+  /// - Throws: ``LoyaltyError/Code/invalidKey`` when `key` is not 32 bytes,
+  ///   ``LoyaltyError/Code/encryptionFailed`` when OpenSSL fails.
+  public static func seal(_ plaintext: Data, key: Data) throws -> Data {
+    try checkKey(key)
+    let nonce = try SecureRandom.bytes(count: nonceByteCount, failure: .encryptionFailed)
+    return try seal(plaintext, key: key, nonce: nonce)
+  }
+
+  /// Checks and decrypts what ``seal(_:key:)`` produced.
+  /// - Parameters:
+  ///   - sealed: `nonce + ciphertext + tag`.
+  ///   - key: The 32-byte key it was sealed with.
+  /// - Returns: The plaintext.
+  /// - Throws: ``LoyaltyError/Code/invalidKey`` when `key` is not 32 bytes,
+  ///   ``LoyaltyError/Code/invalidCiphertext`` when `sealed` is shorter than 28 bytes,
+  ///   ``LoyaltyError/Code/decryptionFailed`` for a wrong key or tampered data (the
+  ///   tag does not match); no plaintext is ever returned then.
+  public static func open(_ sealed: Data, key: Data) throws -> Data {
+    try checkKey(key)
+    guard sealed.count >= overheadByteCount else {
+      throw LoyaltyError(
+        .invalidCiphertext,
+        "The ciphertext is \(sealed.count) bytes; a sealed value has at least "
+          + "\(overheadByteCount) (nonce and tag).",
+        metadata: ["byteCount": String(sealed.count)])
+    }
+    // Copies with zero-based indices, whatever slice the caller passed.
+    let nonce = Data(sealed.prefix(nonceByteCount))
+    let ciphertext = Data(sealed.dropFirst(nonceByteCount).dropLast(tagByteCount))
+    var tag = Data(sealed.suffix(tagByteCount))
+
+    guard let context = EVP_CIPHER_CTX_new() else {
+      throw OpenSSLErrorQueue.error(.decryptionFailed, "Could not allocate a cipher context.")
+    }
+    defer { EVP_CIPHER_CTX_free(context) }
+
+    let initialised = key.withUnsafeBytes { keyBuffer in
+      nonce.withUnsafeBytes { nonceBuffer in
+        EVP_DecryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil) == 1
+          && cloyalty_evp_gcm_set_ivlen(context, Int32(nonceByteCount)) == 1
+          && EVP_DecryptInit_ex(
+            context, nil, nil, keyBuffer.bindMemory(to: UInt8.self).baseAddress,
+            nonceBuffer.bindMemory(to: UInt8.self).baseAddress) == 1
+      }
+    }
+    guard initialised else {
+      throw OpenSSLErrorQueue.error(.decryptionFailed, "Could not initialise AES-256-GCM.")
+    }
+
+    var plaintext = Data(count: ciphertext.count)
+    let opened = plaintext.withUnsafeMutableBytes { output -> Bool in
+      let outputBase = output.bindMemory(to: UInt8.self).baseAddress
+      let updated = ciphertext.withUnsafeBytes { input -> Int? in
+        update(input, into: outputBase) { output, length, input, inputLength in
+          EVP_DecryptUpdate(context, output, length, input, inputLength)
+        }
+      }
+      guard let written = updated, written == ciphertext.count else { return false }
+      let tagSet = tag.withUnsafeMutableBytes { tagBuffer in
+        cloyalty_evp_gcm_set_tag(context, Int32(tagByteCount), tagBuffer.baseAddress) == 1
+      }
+      guard tagSet else { return false }
+      // GCM writes nothing at finalisation; a scratch byte keeps the pointer valid.
+      var scratch = [UInt8](repeating: 0, count: 16)
+      var finalLength: Int32 = 0
+      return EVP_DecryptFinal_ex(context, &scratch, &finalLength) == 1 && finalLength == 0
+    }
+    guard opened else {
+      plaintext.resetBytes(in: 0..<plaintext.count)
+      throw OpenSSLErrorQueue.error(
+        .decryptionFailed,
+        "The ciphertext could not be authenticated: the key is wrong or the data was "
+          + "altered.")
+    }
+    return plaintext
+  }
+
+  /// Seals with a caller-chosen nonce; only for known-answer tests and ``seal(_:key:)``.
+  /// Reusing a nonce under one key breaks GCM, so this stays internal.
+  static func seal(_ plaintext: Data, key: Data, nonce: Data) throws -> Data {
+    try checkKey(key)
+    guard nonce.count == nonceByteCount else {
+      throw LoyaltyError(
+        .encryptionFailed, "The nonce is \(nonce.count) bytes; AES-GCM here uses 12.")
+    }
+    guard let context = EVP_CIPHER_CTX_new() else {
+      throw OpenSSLErrorQueue.error(.encryptionFailed, "Could not allocate a cipher context.")
+    }
+    defer { EVP_CIPHER_CTX_free(context) }
+
+    let initialised = key.withUnsafeBytes { keyBuffer in
+      nonce.withUnsafeBytes { nonceBuffer in
+        EVP_EncryptInit_ex(context, EVP_aes_256_gcm(), nil, nil, nil) == 1
+          && cloyalty_evp_gcm_set_ivlen(context, Int32(nonceByteCount)) == 1
+          && EVP_EncryptInit_ex(
+            context, nil, nil, keyBuffer.bindMemory(to: UInt8.self).baseAddress,
+            nonceBuffer.bindMemory(to: UInt8.self).baseAddress) == 1
+      }
+    }
+    guard initialised else {
+      throw OpenSSLErrorQueue.error(.encryptionFailed, "Could not initialise AES-256-GCM.")
+    }
+
+    var sealed = Data(count: overheadByteCount + plaintext.count)
+    let succeeded = sealed.withUnsafeMutableBytes { output -> Bool in
+      let bytes = output.bindMemory(to: UInt8.self)
+      guard let base = bytes.baseAddress else { return false }
+      nonce.copyBytes(to: base, count: nonceByteCount)
+      let ciphertextBase = base + nonceByteCount
+      let updated = plaintext.withUnsafeBytes { input -> Int? in
+        update(input, into: ciphertextBase) { output, length, input, inputLength in
+          EVP_EncryptUpdate(context, output, length, input, inputLength)
+        }
+      }
+      guard let written = updated, written == plaintext.count else { return false }
+      var finalLength: Int32 = 0
+      guard EVP_EncryptFinal_ex(context, ciphertextBase + written, &finalLength) == 1,
+        finalLength == 0
+      else { return false }
+      return cloyalty_evp_gcm_get_tag(
+        context, Int32(tagByteCount), ciphertextBase + plaintext.count) == 1
+    }
+    guard succeeded else {
+      throw OpenSSLErrorQueue.error(.encryptionFailed, "AES-256-GCM encryption failed.")
+    }
+    return sealed
+  }
+
+  private static func checkKey(_ key: Data) throws {
+    guard key.count == keyByteCount else {
+      throw LoyaltyError(
+        .invalidKey,
+        "The key is \(key.count) bytes; AES-256-GCM needs \(keyByteCount).",
+        metadata: ["byteCount": String(key.count)])
+    }
+  }
+
+  /// Feeds `input` to an `EVP_*Update` function in `int`-sized chunks.
+  /// - Returns: The bytes written, or `nil` when a call failed.
+  private static func update(
+    _ input: UnsafeRawBufferPointer,
+    into output: UnsafeMutablePointer<UInt8>?,
+    _ body: (
+      UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int32>, UnsafePointer<UInt8>?, Int32
+    ) -> Int32
+  ) -> Int? {
+    let bytes = input.bindMemory(to: UInt8.self)
+    guard let inputBase = bytes.baseAddress, let output, !bytes.isEmpty else { return 0 }
+    var offset = 0
+    var written = 0
+    while offset < bytes.count {
+      let length = min(chunkByteCount, bytes.count - offset)
+      var produced: Int32 = 0
+      guard body(output + written, &produced, inputBase + offset, Int32(length)) == 1 else {
+        return nil
+      }
+      written += Int(produced)
+      offset += length
+    }
+    return written
+  }
+}

@@ -1,0 +1,158 @@
+public import Foundation
+public import LoyaltyCore
+
+/// The LoyaltySecurity module: provides the AES-256-GCM field cipher, a key store and
+/// the request signer.
+///
+/// ```swift
+/// let client = try await LoyaltyClient.start(
+///   configuration, modules: [SecurityModule(), StoreModule(), NetworkModule()])
+/// let cipher = try client.resolve(.fieldCipher)
+/// ```
+///
+/// The cipher resolves ``CapabilityKey/keyStore`` and ``CapabilityKey/clock`` through
+/// the client, so a host override of either is honoured.
+public struct SecurityModule: LoyaltyModule, CustomStringConvertible {
+  /// Where the field cipher's keys are kept.
+  public enum KeyStoreOption: Sendable, CustomStringConvertible {
+    /// A ``FileKeyStore`` in `<configuration.dataDirectory>/keys`: the default.
+    case file
+    /// A ``FileKeyStore`` in the given directory.
+    case directory(URL)
+    /// An ``InMemoryKeyStore``: keys are lost when the client goes away.
+    case inMemory
+    /// An ``EnvironmentKeyStore`` holding base64 keys by identifier, supplied by the
+    /// host (read from an environment variable, for instance); the cipher's key must be
+    /// among them.
+    case environment([String: String])
+
+    /// Names the option, never a key.
+    public var description: String {
+      switch self {
+      case .file: "file"
+      case .directory: "file (custom directory)"
+      case .inMemory: "in-memory"
+      case .environment(let keys): "environment (\(keys.count) keys)"
+      }
+    }
+  }
+
+  /// How `loyalty-signature` is computed.
+  public enum SignerOption: Sendable, CustomStringConvertible {
+    /// ``SHA256RequestSigner``: the platform's scheme, the default.
+    case sha256
+    /// ``HMACRequestSigner``: HMAC-SHA256 keyed by the API key.
+    case hmac
+
+    /// `sha256` or `hmac`.
+    public var description: String {
+      switch self {
+      case .sha256: "sha256"
+      case .hmac: "hmac"
+      }
+    }
+  }
+
+  /// The label the module's components log with.
+  public static let logLabel = "LoyaltySecurity"
+
+  /// Where keys are kept.
+  public let keyStore: KeyStoreOption
+  /// How requests are signed.
+  public let signer: SignerOption
+  /// How long the cipher reuses a fetched key, in seconds.
+  public let keyCacheDuration: TimeInterval
+  /// The identifier the cipher's key is stored under.
+  public let keyIdentifier: String
+
+  /// Creates the module; nothing is read or created until a capability is used.
+  /// - Parameters:
+  ///   - keyStore: Where keys are kept; a file store under the data directory by default.
+  ///   - signer: How requests are signed; SHA-256 by default.
+  ///   - keyCacheDuration: How long the cipher reuses a fetched key; 300 seconds by
+  ///     default.
+  ///   - keyIdentifier: The identifier the cipher's key is stored under.
+  public init(
+    keyStore: KeyStoreOption = .file,
+    signer: SignerOption = .sha256,
+    keyCacheDuration: TimeInterval = AESGCMFieldCipher.defaultKeyCacheDuration,
+    keyIdentifier: String = AESGCMFieldCipher.defaultKeyIdentifier
+  ) {
+    self.keyStore = keyStore
+    self.signer = signer
+    self.keyCacheDuration = keyCacheDuration
+    self.keyIdentifier = keyIdentifier
+  }
+
+  /// Names the options, never a key.
+  public var description: String {
+    "SecurityModule(keyStore: \(keyStore), signer: \(signer), keyCacheDuration: "
+      + "\(keyCacheDuration), keyIdentifier: \(keyIdentifier))"
+  }
+
+  /// `LoyaltySecurity.SecurityModule`.
+  public var identifier: ModuleIdentifier {
+    ModuleIdentifier(product: "LoyaltySecurity", name: "SecurityModule")
+  }
+
+  /// The field cipher, the key store and the request signer.
+  public var provides: [AnyCapabilityKey] {
+    [
+      CapabilityKey.fieldCipher.erased, CapabilityKey.keyStore.erased,
+      CapabilityKey.requestSigner.erased,
+    ]
+  }
+
+  /// Registers the three capabilities' factories.
+  public func register(in registrar: CapabilityRegistrar) throws {
+    let keyStore = keyStore
+    let signer = signer
+    let keyCacheDuration = keyCacheDuration
+    let keyIdentifier = keyIdentifier
+
+    registrar.provide(.keyStore) { capabilities -> any KeyStore in
+      let logger = capabilities.logger(label: Self.logLabel)
+      switch keyStore {
+      case .file:
+        return FileKeyStore(configuration: capabilities.configuration, logger: logger)
+      case .directory(let directory):
+        return FileKeyStore(directory: directory, logger: logger)
+      case .inMemory:
+        return InMemoryKeyStore()
+      case .environment(let keys):
+        return try EnvironmentKeyStore(base64Keys: keys)
+      }
+    }
+    registrar.provide(.fieldCipher) { capabilities -> any FieldCipher in
+      AESGCMFieldCipher(
+        keyStore: try capabilities.resolve(.keyStore),
+        keyIdentifier: keyIdentifier,
+        keyCacheDuration: keyCacheDuration,
+        clock: try capabilities.resolve(.clock),
+        logger: capabilities.logger(label: Self.logLabel))
+    }
+    registrar.provide(.requestSigner) { _ -> any RequestSigner in
+      switch signer {
+      case .sha256: SHA256RequestSigner()
+      case .hmac: HMACRequestSigner()
+      }
+    }
+  }
+
+  /// Checks the options and builds the cipher, so a bad key identifier or a malformed
+  /// environment key fails the start rather than the first seal. No key is read.
+  /// - Throws: ``LoyaltyError/Code/invalidArgument`` for an invalid key identifier, or
+  ///   what creating the key store or cipher throws.
+  public func start(_ context: ModuleContext) async throws {
+    try KeyStoreValidation.validate(identifier: keyIdentifier)
+    _ = try context.capabilities.resolve(.fieldCipher)
+    context.logger.debug(
+      "Security ready.",
+      metadata: [
+        "keyStore": context.capabilities.source(of: .keyStore).map { "\($0)" } ?? "none",
+        "keyStoreOption": keyStore.description,
+        "signer": signer.description,
+        "keyCacheDuration": String(keyCacheDuration),
+      ])
+  }
+}

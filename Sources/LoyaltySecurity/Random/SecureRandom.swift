@@ -1,0 +1,38 @@
+import CLoyaltyCrypto
+public import Foundation
+import LoyaltyCore
+
+/// Cryptographically secure random bytes from OpenSSL's `RAND_bytes`.
+public enum SecureRandom {
+  /// The most bytes one call returns.
+  public static let maximumByteCount = 1 << 20
+
+  /// Returns `count` random bytes.
+  /// - Parameter count: How many bytes, from 0 to ``maximumByteCount``.
+  /// - Throws: ``LoyaltyError/Code/invalidArgument`` for a count out of range,
+  ///   ``LoyaltyError/Code/keyGenerationFailed`` when the generator fails.
+  public static func bytes(count: Int) throws -> Data {
+    try bytes(count: count, failure: .keyGenerationFailed)
+  }
+
+  /// Returns `count` random bytes, throwing `failure` when the generator fails.
+  static func bytes(count: Int, failure: LoyaltyError.Code) throws -> Data {
+    guard (0...maximumByteCount).contains(count) else {
+      throw LoyaltyError(
+        .invalidArgument,
+        "Asked for \(count) random bytes; the count must be between 0 and \(maximumByteCount).",
+        metadata: ["count": String(count)])
+    }
+    guard count > 0 else { return Data() }
+    var bytes = Data(count: count)
+    let status = bytes.withUnsafeMutableBytes { buffer in
+      RAND_bytes(buffer.bindMemory(to: UInt8.self).baseAddress, Int32(count))
+    }
+    guard status == 1 else {
+      throw OpenSSLErrorQueue.error(
+        failure, "The random number generator failed to produce \(count) bytes.",
+        recoverySuggestion: "Check that the system's entropy source and OpenSSL work.")
+    }
+    return bytes
+  }
+}
