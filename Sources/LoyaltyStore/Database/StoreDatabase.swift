@@ -1,0 +1,174 @@
+public import Foundation
+public import LoyaltyCore
+import Synchronization
+
+/// The LoyaltyStore SQLite database: opened, checked, migrated, and shared by the
+/// token store, the key-value store, the event queue and the POI store.
+///
+/// Opening it:
+/// - creates the file's directory when missing;
+/// - moves a corrupt or truncated file aside as `<name>.corrupt-<UTC timestamp>`
+///   (with its `-wal` and `-shm`), creates a fresh database, logs a warning, posts
+///   ``DatabaseRecovered`` and keeps the report in ``recovery``;
+/// - refuses a database written by a newer schema with
+///   ``LoyaltyCore/LoyaltyError/Code/databaseTooNew``, leaving the file untouched;
+/// - sets WAL mode, `synchronous=FULL` (a committed write survives kill -9), the
+///   cache size and the busy timeout from ``LoyaltyCore/DatabaseConfiguration``;
+/// - applies the schema's migrations, each in one transaction.
+///
+/// Every access holds one lock around the single connection, so statements never run
+/// concurrently and a transaction never interleaves with another; SQLite work is
+/// short and synchronous, so a caller waits briefly rather than suspending.
+/// ``close()`` finalizes every statement and closes the file; afterwards every
+/// operation throws ``LoyaltyCore/LoyaltyError/Code/databaseClosed``.
+///
+/// The conformance to `Sendable` is unchecked because the class holds the
+/// connection, which is not thread-safe, in a `var`. It is safe because every read
+/// and write of `connection`, and every use of the connection, happens while `lock`
+/// is held: `withConnection(_:)`, `replaceConnection(_:)`, ``close()`` and ``isOpen``
+/// take the lock, the closures they run do not escape, and no code in the module
+/// keeps the connection it is handed. Everything else the
+/// class stores is an immutable `Sendable` value, an atomic or a mutex.
+public final class StoreDatabase: @unchecked Sendable {
+  /// The configuration the database was opened with.
+  public let configuration: LoyaltyConfiguration
+  /// The database file, or `nil` for an in-memory database.
+  public let fileURL: URL?
+  /// The report of the corrupt file moved aside when this database was opened, or
+  /// `nil` when the file was sound.
+  public let recovery: DatabaseRecovery?
+
+  let clock: any LoyaltyClock
+  let logger: LoyaltyLogger
+  let migrator: SQLiteMigrator
+  private let checksIntegrityAtOpen: Bool
+  /// The event queue's claims, shared by every queue on this database.
+  let eventClaims = Mutex(EventClaims())
+  private let lock = NSLock()
+  private var connection: SQLiteConnection?
+  private let currentGeneration: Atomic<UInt64>
+
+  /// Opens, checks and migrates the database at `location`.
+  /// - Parameters:
+  ///   - location: Where the database lives.
+  ///   - configuration: The client's configuration: `database` sets the file's
+  ///     behaviour, `bundleID` and `dataDirectory` name the default file.
+  ///   - clock: The source of time for recorded dates.
+  ///   - logger: Where warnings go, such as a recovered file.
+  ///   - eventSink: Receives ``DatabaseRecovered`` when a corrupt file was replaced.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/databaseOpenFailed``,
+  ///   ``LoyaltyCore/LoyaltyError/Code/databaseTooNew`` or
+  ///   ``LoyaltyCore/LoyaltyError/Code/migrationFailed``.
+  public convenience init(
+    location: StoreLocation,
+    configuration: LoyaltyConfiguration,
+    clock: any LoyaltyClock = SystemClock(),
+    logger: LoyaltyLogger = .disabled,
+    eventSink: (any EventSink)? = nil
+  ) throws {
+    try self.init(
+      location: location, configuration: configuration, clock: clock, logger: logger,
+      eventSink: eventSink, migrations: StoreSchema.migrations)
+  }
+
+  /// Opens the database with an explicit list of migration steps, for tests.
+  init(
+    location: StoreLocation,
+    configuration: LoyaltyConfiguration,
+    clock: any LoyaltyClock = SystemClock(),
+    logger: LoyaltyLogger = .disabled,
+    eventSink: (any EventSink)? = nil,
+    migrations: [SQLiteMigration],
+    checksIntegrityAtOpen: Bool = true
+  ) throws {
+    self.configuration = configuration
+    self.fileURL = location.fileURL(for: configuration)
+    self.clock = clock
+    self.logger = logger
+    self.migrator = try SQLiteMigrator(migrations)
+    self.checksIntegrityAtOpen = checksIntegrityAtOpen
+    let opener = DatabaseOpener(
+      url: fileURL, settings: configuration.database, migrator: migrator, clock: clock,
+      checksIntegrity: checksIntegrityAtOpen)
+    let (connection, recovery) = try opener.open()
+    self.recovery = recovery
+    self.connection = connection
+    self.currentGeneration = Atomic(connection.generation)
+    if let recovery {
+      logger.warning(
+        recovery.description,
+        metadata: [
+          "file": recovery.fileURL.path, "movedTo": recovery.movedTo.path,
+          "reason": recovery.reason,
+        ])
+      eventSink?.post(DatabaseRecovered(recovery: recovery))
+    }
+  }
+
+  /// Whether the database is open.
+  public var isOpen: Bool { lock.withLock { connection?.isOpen ?? false } }
+
+  /// The schema version the database is at.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/databaseClosed`` or
+  ///   ``LoyaltyCore/LoyaltyError/Code/queryFailed``.
+  public func schemaVersion() async throws -> Int {
+    try withConnection { try migrator.appliedVersion(in: $0) }
+  }
+
+  /// Finalizes every statement and closes the database. Closing twice does nothing.
+  public func close() {
+    lock.withLock {
+      connection?.close()
+      connection = nil
+    }
+  }
+
+  // MARK: - Access
+
+  /// Identifies the current connection; it changes when the database is recreated,
+  /// which invalidates anything cached by row id.
+  var generation: UInt64 { currentGeneration.load(ordering: .acquiring) }
+
+  /// Runs `body` with the connection, holding the lock, outside any transaction.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/databaseClosed``, or what `body` throws.
+  func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    try lock.withLock {
+      guard let connection, connection.isOpen else {
+        throw LoyaltyError(
+          .databaseClosed, "The LoyaltyStore database is closed.",
+          recoverySuggestion: "Start a new client, or open the database again.")
+      }
+      return try body(connection)
+    }
+  }
+
+  /// Runs `body` in one `BEGIN IMMEDIATE` transaction, holding the lock: it commits
+  /// when `body` returns and rolls back when it throws.
+  func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+    try withConnection { connection in
+      try connection.transaction { try body(connection) }
+    }
+  }
+
+  /// Closes the current connection, lets `body` deal with the files, and installs the
+  /// connection it returns, holding the lock throughout.
+  func replaceConnection(_ body: (URL?) throws -> SQLiteConnection) throws {
+    try lock.withLock {
+      guard let current = connection, current.isOpen else {
+        throw LoyaltyError(.databaseClosed, "The LoyaltyStore database is closed.")
+      }
+      current.close()
+      connection = nil
+      let fresh = try body(fileURL)
+      connection = fresh
+      currentGeneration.store(fresh.generation, ordering: .releasing)
+    }
+  }
+
+  /// An opener with this database's settings, for recreating it.
+  func makeOpener() -> DatabaseOpener {
+    DatabaseOpener(
+      url: fileURL, settings: configuration.database, migrator: migrator, clock: clock,
+      checksIntegrity: checksIntegrityAtOpen)
+  }
+}

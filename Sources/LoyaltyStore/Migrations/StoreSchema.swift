@@ -1,0 +1,79 @@
+/// The schema of the LoyaltyStore database, as its ordered migration steps.
+///
+/// Version 1 keeps the seed SDK's tables and columns and adds what the capabilities
+/// need:
+///
+/// | table | columns | purpose |
+/// |---|---|---|
+/// | `requestVariables` | `id` (always 1), `client_id`, `client_secret`, `access_token`, `refresh_token`, `encrypted`, `revision`, `updated_at` | the session's tokens, one row |
+/// | `events` | `_id`, `event_id` (unique), `type`, `time`, `data`, `priority`, `attempts` | the analytics offline queue |
+/// | `events_quarantine` | the event's columns as found, `reason`, `quarantined_at` | rows that could not be decoded |
+/// | `pois` | `id`, `lat`, `lon`, `radius` | geofencing points of interest |
+/// | `preferences` | `key`, `value` | the key-value store |
+/// | `store_meta` | `key`, `value` | counters such as the dropped-events count |
+/// | `schema_version` | `id`, `version` (unique), `name`, `created_at` | applied steps |
+///
+/// `encrypted` records whether the row's four token columns hold ciphertext (as
+/// blobs) or clear text, so reading never guesses from the value. `revision` grows
+/// with every write to the row, which makes compare-and-swap possible without
+/// decrypting inside a transaction. Times are `REAL` seconds since Foundation's
+/// reference date (2001-01-01 UTC), so a `Date` reads back bit for bit.
+enum StoreSchema {
+  /// Every step, in order. Append new steps; never edit one that has shipped.
+  static let migrations: [SQLiteMigration] = [
+    SQLiteMigration(version: 1, name: "create_tables") { connection in
+      try connection.executeScript(version1)
+    }
+  ]
+
+  /// The version the current code creates.
+  static var latestVersion: Int { migrations.last?.version ?? 0 }
+
+  private static let version1 = """
+    CREATE TABLE requestVariables (
+      id INTEGER PRIMARY KEY,
+      client_id TEXT,
+      client_secret TEXT,
+      access_token TEXT,
+      refresh_token TEXT,
+      encrypted INTEGER NOT NULL DEFAULT 0,
+      revision INTEGER NOT NULL DEFAULT 0,
+      updated_at REAL
+    );
+    CREATE TABLE events (
+      _id INTEGER PRIMARY KEY,
+      event_id TEXT NOT NULL UNIQUE,
+      type TEXT NOT NULL,
+      time REAL NOT NULL,
+      data BLOB,
+      priority INTEGER NOT NULL DEFAULT 0,
+      attempts INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE events_quarantine (
+      _id INTEGER PRIMARY KEY,
+      event_rowid INTEGER,
+      event_id,
+      type,
+      time,
+      data,
+      attempts,
+      reason TEXT NOT NULL,
+      quarantined_at REAL NOT NULL
+    );
+    CREATE TABLE pois (
+      id INTEGER PRIMARY KEY,
+      lat REAL NOT NULL,
+      lon REAL NOT NULL,
+      radius REAL NOT NULL
+    );
+    CREATE INDEX pois_lat_lon ON pois (lat, lon);
+    CREATE TABLE preferences (
+      key TEXT PRIMARY KEY NOT NULL,
+      value BLOB NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE store_meta (
+      key TEXT PRIMARY KEY NOT NULL,
+      value
+    ) WITHOUT ROWID;
+    """
+}

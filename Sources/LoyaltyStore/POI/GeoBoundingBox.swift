@@ -1,0 +1,44 @@
+/// A latitude and longitude range to query points of interest in.
+///
+/// When `minLongitude` is greater than `maxLongitude` the box crosses the
+/// antimeridian: it covers `minLongitude...180` and `-180...maxLongitude`.
+public struct GeoBoundingBox: Sendable, Hashable, Codable {
+  /// The southern edge, in degrees.
+  public var minLatitude: Double
+  /// The northern edge, in degrees.
+  public var maxLatitude: Double
+  /// The western edge, in degrees.
+  public var minLongitude: Double
+  /// The eastern edge, in degrees.
+  public var maxLongitude: Double
+
+  /// Creates a box from its edges.
+  public init(minLatitude: Double, maxLatitude: Double, minLongitude: Double, maxLongitude: Double)
+  {
+    self.minLatitude = minLatitude
+    self.maxLatitude = maxLatitude
+    self.minLongitude = minLongitude
+    self.maxLongitude = maxLongitude
+  }
+
+  /// Whether the box crosses the antimeridian (longitude ±180).
+  public var crossesAntimeridian: Bool { minLongitude > maxLongitude }
+
+  /// Whether the edges are finite, in range, and the south edge is not north of the
+  /// north edge.
+  public var isValid: Bool {
+    [minLatitude, maxLatitude, minLongitude, maxLongitude].allSatisfy(\.isFinite)
+      && (-90...90).contains(minLatitude) && (-90...90).contains(maxLatitude)
+      && (-180...180).contains(minLongitude) && (-180...180).contains(maxLongitude)
+      && minLatitude <= maxLatitude
+  }
+
+  /// Whether `point` lies in the box, edges included.
+  public func contains(_ point: PointOfInterest) -> Bool {
+    guard (minLatitude...maxLatitude).contains(point.latitude) else { return false }
+    if crossesAntimeridian {
+      return point.longitude >= minLongitude || point.longitude <= maxLongitude
+    }
+    return (minLongitude...maxLongitude).contains(point.longitude)
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import LoyaltyCore
+import LoyaltyStore
+import Testing
+
+@Suite("Corrupt database recovery")
+struct RecoveryTests {
+  @Test func aTruncatedFileIsMovedAsideAndReplaced() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = try StoreTestSupport.open(in: directory)
+    try await SQLiteEventQueue(database: database).append(
+      (0..<2_000).map { StoreTestSupport.event($0, bytes: 300) })
+    database.close()
+
+    let file = directory.file("store.db")
+    let size = try #require(
+      FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber
+    ).uint64Value
+    #expect(size > 100_000)
+    let handle = try FileHandle(forWritingTo: file)
+    try handle.truncate(atOffset: size / 2)
+    try handle.close()
+
+    try await expectRecovery(of: directory, originalSize: size / 2)
+  }
+
+  @Test func aGarbageFileIsMovedAsideAndReplaced() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let garbage = Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 13) })
+    try garbage.write(to: directory.file("store.db"))
+    try Data("stale log".utf8).write(to: directory.file("store.db-wal"))
+
+    let recovery = try await expectRecovery(of: directory, originalSize: 10_000)
+    // SQLite may delete a log it cannot use when it closes the file; either way the
+    // stale log must not sit beside the fresh database.
+    let log = try? Data(contentsOf: directory.file("store.db-wal"))
+    #expect(log != Data("stale log".utf8))
+    #expect(recovery.sqliteCode == 26)  // SQLITE_NOTADB
+    #expect(try Data(contentsOf: recovery.movedTo) == garbage)
+  }
+
+  @Test func aSoundFileIsNotRecovered() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try StoreTestSupport.open(in: directory).close()
+    let sink = InMemoryEventSink()
+    let reopened = try StoreTestSupport.open(in: directory, eventSink: sink)
+    defer { reopened.close() }
+    #expect(reopened.recovery == nil)
+    #expect(sink.events.isEmpty)
+  }
+
+  @discardableResult
+  private func expectRecovery(
+    of directory: TemporaryDirectory, originalSize: UInt64
+  ) async throws -> DatabaseRecovery {
+    let logs = InMemoryLogHandler()
+    let logger = LoyaltyLogger(label: "LoyaltyStore", level: .warning, handler: logs)
+    let sink = InMemoryEventSink()
+    let database = try StoreTestSupport.open(in: directory, logger: logger, eventSink: sink)
+    defer { database.close() }
+
+    let recovery = try #require(database.recovery)
+    #expect(recovery.fileURL.lastPathComponent == "store.db")
+    #expect(recovery.movedTo.lastPathComponent.hasPrefix("store.db.corrupt-"))
+    #expect(recovery.movedTo.lastPathComponent.hasSuffix("Z"))
+    #expect(!recovery.reason.isEmpty)
+    let movedSize = try #require(
+      FileManager.default.attributesOfItem(atPath: recovery.movedTo.path)[.size] as? NSNumber)
+    #expect(movedSize.uint64Value == originalSize)
+
+    // A fresh, empty, usable database.
+    #expect(try await database.checkIntegrity().isOK)
+    #expect(try await database.schemaVersion() == 1)
+    let queue = SQLiteEventQueue(database: database)
+    #expect(try await queue.count() == 0)
+    try await queue.append([StoreTestSupport.event(1)])
+    #expect(try await queue.count() == 1)
+
+    // Reported three ways.
+    #expect(logs.records.contains { $0.level == .warning && $0.message.contains("corrupt") })
+    let events = sink.events(of: DatabaseRecovered.self)
+    #expect(events.map(\.recovery) == [recovery])
+    #expect(events.first?.attributes["moved_to"] == recovery.movedTo.lastPathComponent)
+    return recovery
+  }
+}

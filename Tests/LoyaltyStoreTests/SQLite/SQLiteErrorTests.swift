@@ -1,0 +1,94 @@
+import Foundation
+import LoyaltyCore
+import Testing
+
+@testable import LoyaltyStore
+
+@Suite("SQLite errors")
+struct SQLiteErrorTests {
+  /// Looks like nothing the secret masker knows, so only the wrapper can keep it out.
+  static let planted = "planted-value-q7Zx93kLmW"
+
+  @Test func statementErrorsCarryCodeAndSQLButNoBoundValue() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = try StoreTestSupport.open(in: directory)
+    defer { database.close() }
+    try database.write { connection in
+      try connection.executeScript(
+        """
+        CREATE TABLE planted (value TEXT NOT NULL UNIQUE);
+        CREATE TABLE strict_planted (value INTEGER) STRICT;
+        """)
+    }
+    func insert(_ sql: String) throws {
+      try database.write { connection in
+        try connection.withStatement(sql) { statement in
+          try statement.bind(Self.planted, at: 1)
+          try statement.run()
+        }
+      }
+    }
+
+    try insert("INSERT INTO planted (value) VALUES (?)")
+    let unique = #expect(throws: LoyaltyError.self) {
+      try insert("INSERT INTO planted (value) VALUES (?)")
+    }
+    #expect(unique?.code == .queryFailed)
+    #expect(unique?.metadata["sql"] == "INSERT INTO planted (value) VALUES (?)")
+    #expect(unique?.metadata["sqliteCode"] == "2067")  // SQLITE_CONSTRAINT_UNIQUE
+    #expect(unique?.metadata["sqlitePrimaryCode"] == "19")
+    #expect(unique?.description.contains(Self.planted) == false)
+    #expect(unique?.description.contains("UNIQUE constraint failed") == true)
+
+    let strict = #expect(throws: LoyaltyError.self) {
+      try insert("INSERT INTO strict_planted (value) VALUES (?)")
+    }
+    #expect(strict?.code == .queryFailed)
+    #expect(strict?.description.contains(Self.planted) == false)
+
+    // The failed transactions were rolled back; the connection goes on.
+    let rows = try database.withConnection { try $0.scalarInt("SELECT COUNT(*) FROM planted") }
+    #expect(rows == 1)
+  }
+
+  @Test func aBadStatementNamesItsSQL() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = try StoreTestSupport.open(in: directory)
+    defer { database.close() }
+    let error = #expect(throws: LoyaltyError.self) {
+      try database.withConnection { try $0.execute("SELECT nothing FROM nowhere") }
+    }
+    #expect(error?.code == .queryFailed)
+    #expect(error?.metadata["sql"] == "SELECT nothing FROM nowhere")
+    #expect(error?.metadata["sqlitePrimaryCode"] == "1")
+  }
+
+  @Test func aTransactionRollsBackWhenItsBodyThrows() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = try StoreTestSupport.open(in: directory)
+    defer { database.close() }
+    #expect(throws: LoyaltyError.self) {
+      try database.write { connection in
+        try connection.execute("INSERT INTO pois (id, lat, lon, radius) VALUES (1, 0, 0, 0)")
+        throw LoyaltyError(.internalInconsistency, "stop half-way")
+      }
+    }
+    #expect(try await database.pointsOfInterest.count() == 0)
+  }
+
+  @Test func anUnopenableFileIsDatabaseOpenFailed() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // A directory where the file should be: SQLite cannot open it.
+    try FileManager.default.createDirectory(
+      at: directory.file("store.db"), withIntermediateDirectories: true)
+    let error = #expect(throws: LoyaltyError.self) {
+      try StoreTestSupport.open(in: directory)
+    }
+    #expect(error?.code == .databaseOpenFailed)
+    #expect(error?.metadata["sqlitePrimaryCode"] == "14")  // SQLITE_CANTOPEN
+  }
+}
