@@ -1,3 +1,4 @@
+import Foundation
 import LoyaltyCore
 import Testing
 
@@ -41,5 +42,20 @@ struct LoyaltyErrorTests {
         + "Caused by: boom")
     #expect(error == error)
     #expect(error.code == .httpStatus)
+  }
+}
+
+@Suite("Docs/Errors.md")
+struct ErrorDocumentationTests {
+  @Test("lists every code with its number and name")
+  func documentsEveryCode() throws {
+    let root = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let page = try String(
+      contentsOf: root.appendingPathComponent("Docs/Errors.md"), encoding: .utf8)
+    for code in LoyaltyError.Code.all {
+      #expect(page.contains("| \(code.rawValue) | `\(code.name)` |"), "\(code)")
+    }
   }
 }
