@@ -83,8 +83,22 @@ struct DatabaseOpener {
     // Reads only: a database too new for this code must stay byte for byte as it was,
     // so this runs before anything that could write, even the journal mode.
     try migrator.checkVersion(of: connection)
+    try restrictPermissions()
     try configure(connection)
     try migrator.migrate(connection, now: clock.now)
+  }
+
+  /// Makes the database file readable and writable by its owner only. SQLite gives the
+  /// `-wal` and `-shm` files it creates later the same permissions.
+  private func restrictPermissions() throws {
+    guard let url, FileManager.default.fileExists(atPath: url.path) else { return }
+    do {
+      try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+    } catch {
+      throw LoyaltyError(
+        .databaseOpenFailed, "The database file's permissions could not be restricted.",
+        metadata: ["file": url.lastPathComponent], underlying: error)
+    }
   }
 
   /// Journal mode, durability, cache size. Pragma arguments cannot be bound; the only

@@ -46,6 +46,23 @@ struct StoreModuleTests {
     #expect(directory.contents().contains("LoyaltyCache_com.example.store-tests.db"))
   }
 
+  @Test func databaseFilesAreReadableByTheirOwnerOnly() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = directory.file("private.db")
+    let client = try await LoyaltyClient.start(
+      StoreTestSupport.configuration(directory: directory),
+      modules: [StoreModule(location: .file(file))])
+    try await client.resolve(.keyValueStore).set(Data("v".utf8), forKey: "k")
+    for name in directory.contents() where name.hasPrefix("private.db") {
+      let attributes = try FileManager.default.attributesOfItem(
+        atPath: directory.file(name).path)
+      #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "\(name)")
+    }
+    #expect(directory.contents().contains("private.db-wal"))
+    await client.shutdown()
+  }
+
   @Test func usesARegisteredCipherAndReportsRecovery() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
