@@ -15,7 +15,7 @@ struct MarketModuleTests {
     }
     #expect(error.code == .missingRequirement)
     #expect(
-      error.message.hasPrefix("LoyaltyMarket requires an HTTP transport: add NetworkModule()"))
+      error.message.hasPrefix("LoyaltyMarket requires a network client: add NetworkModule()"))
   }
 
   @Test("starts after the network module whatever the listing order")

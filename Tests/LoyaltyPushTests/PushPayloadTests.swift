@@ -76,6 +76,6 @@ struct PushPayloadTests {
     #expect(error.code == .missingRequirement)
     #expect(
       error.message
-        == "LoyaltyPush requires an HTTP transport: add NetworkModule() from LoyaltyNetwork.")
+        == "LoyaltyPush requires a network client: add NetworkModule() from LoyaltyNetwork.")
   }
 }

@@ -198,6 +198,9 @@ public final class LoyaltyClient: Sendable {
         InMemoryKeyValueStore()
       },
       CapabilityRegistration(.eventQueue, source: .coreDefault) { _ in InMemoryEventQueue() },
+      CapabilityRegistration(.requestSigner, source: .coreDefault) { _ in
+        PortableRequestSigner()
+      },
     ]
     return Dictionary(uniqueKeysWithValues: defaults.map { ($0.key, $0) })
   }

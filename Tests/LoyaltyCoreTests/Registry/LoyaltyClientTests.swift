@@ -255,6 +255,7 @@ struct LoyaltyClientTests {
     #expect(try client.resolve(.keyValueStore) is InMemoryKeyValueStore)
     #expect(try client.resolve(.eventQueue) is InMemoryEventQueue)
     #expect(try client.resolve(.clock) is SystemClock)
+    #expect(try client.resolve(.requestSigner) is PortableRequestSigner)
     #expect(try client.resolve(.logHandler) is StandardErrorLogHandler)
     #expect(client.capabilities.source(of: .tokenStore) == .coreDefault)
     let names = client.capabilities.registered.map(\.key.name)

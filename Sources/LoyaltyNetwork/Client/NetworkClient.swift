@@ -1,0 +1,233 @@
+import Foundation
+public import LoyaltyCore
+
+/// Sends endpoints to the backend: builds the request, runs it through the middleware
+/// chain (logging, retries, authorization, standard headers and signing), applies the
+/// error policy, checks the response's status and decodes the result.
+///
+/// ```swift
+/// let network = try client.network
+/// try await network.session.loginWithEmail("user@example.com")
+/// let profile = try await network.send(.profile)
+/// ```
+public final class NetworkClient: Sendable {
+  /// The client's configuration.
+  public let configuration: LoyaltyConfiguration
+  /// The transport with the concurrency limit, for diagnostics.
+  public let limitedTransport: LimitedTransport
+  /// Keeps the session's tokens fresh.
+  public let coordinator: RefreshCoordinator
+
+  private let observed: ObservedTransport
+  private let chain: MiddlewareChain
+  private let bareChain: MiddlewareChain
+  private let policy: ErrorPolicy
+  let clock: any LoyaltyClock
+  private let tokenStore: any TokenStore
+  private let events: (any EventSink)?
+  let logger: LoyaltyLogger
+  let providerBox = TokenProviderBox()
+
+  /// Creates a client.
+  /// - Parameters:
+  ///   - configuration: The SDK configuration.
+  ///   - transport: The transport requests go through.
+  ///   - tokenStore: Where the session's tokens live.
+  ///   - signer: Computes `loyalty-signature`.
+  ///   - clock: The clock for timestamps, expiry, retries and deadlines.
+  ///   - device: The device the standard headers describe.
+  ///   - events: Where session events go, if anywhere.
+  ///   - logger: The network logger.
+  ///   - middleware: The host's own middleware, run after the SDK's retries and before
+  ///     authorization, once per attempt.
+  ///   - errorPolicy: Which statuses end the session.
+  public init(
+    configuration: LoyaltyConfiguration,
+    transport: any HTTPTransport,
+    tokenStore: any TokenStore,
+    signer: any RequestSigner,
+    clock: any LoyaltyClock,
+    device: DeviceIdentity,
+    events: (any EventSink)?,
+    logger: LoyaltyLogger,
+    middleware: [any HTTPMiddleware] = [],
+    errorPolicy: ErrorPolicy = .standard
+  ) {
+    self.configuration = configuration
+    self.observed = ObservedTransport(transport)
+    self.limitedTransport = LimitedTransport(
+      observed, limit: configuration.network.maxConcurrentRequests)
+    self.policy = errorPolicy
+    self.clock = clock
+    self.tokenStore = tokenStore
+    self.events = events
+    self.logger = logger
+
+    let headers = StandardHeadersMiddleware(
+      configuration: configuration, signer: signer, clock: clock, device: device)
+    let logging = LoggingMiddleware(logger: logger, clock: clock)
+    let bare = MiddlewareChain(middleware: [logging, headers], transport: limitedTransport)
+    self.bareChain = bare
+
+    let refreshTimeout = configuration.token.refreshTimeout
+    let appConfiguration = configuration
+    self.coordinator = RefreshCoordinator(
+      store: tokenStore, clock: clock, configuration: configuration.token, events: events,
+      logger: logger
+    ) { pair in
+      await Self.refresh(
+        pair, chain: bare, configuration: appConfiguration, timeout: refreshTimeout,
+        clock: clock)
+    }
+    self.chain = MiddlewareChain(
+      middleware: [
+        logging,
+        RetryMiddleware(policy: RetryPolicy(configuration.network), clock: clock, logger: logger),
+      ] + middleware + [AuthorizationMiddleware(coordinator: coordinator), headers],
+      transport: limitedTransport)
+  }
+
+  /// Whether the backend answered the last call.
+  public var status: NetworkStatus { observed.status }
+
+  /// The session: login, logout, tokens.
+  public var session: Session { Session(client: self) }
+
+  /// Sends `endpoint` and returns its decoded result.
+  /// - Throws: A ``LoyaltyCore/LoyaltyError``: a network code when no response arrived;
+  ///   ``LoyaltyCore/LoyaltyError/Code/httpStatus``,
+  ///   ``LoyaltyCore/LoyaltyError/Code/rateLimited`` or
+  ///   ``LoyaltyCore/LoyaltyError/Code/payloadTooLarge`` for an error status;
+  ///   ``LoyaltyCore/LoyaltyError/Code/serverStatus`` when the envelope reports failure;
+  ///   a session code when authentication failed; a decoding code when the result does
+  ///   not decode.
+  public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
+    try await send(endpoint, through: chain)
+  }
+
+  /// Sends `endpoint` without authorization handling or retries (the refresh call).
+  func sendBare<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
+    try await send(endpoint, through: bareChain)
+  }
+
+  private func send<Response>(
+    _ endpoint: Endpoint<Response>, through chain: MiddlewareChain
+  ) async throws -> Response {
+    let request = try Self.request(for: endpoint, configuration: configuration)
+    let context = RequestContext(
+      endpoint: endpoint.name, auth: endpoint.auth, isIdempotent: endpoint.isIdempotent,
+      deadline: clock.now.addingTimeInterval(
+        endpoint.deadline ?? configuration.network.resourceTimeout))
+    let response = try await chain.send(request, context: context)
+    if policy.sessionEndingStatuses.contains(response.status) {
+      await endSession(reason: .fatalStatus, status: response.status)
+      throw LoyaltyError(
+        .sessionEnded, "\(endpoint.name) answered \(response.status), which ends the session.",
+        recoverySuggestion: "Log in again.",
+        metadata: ["endpoint": endpoint.name, "status": String(response.status)])
+    }
+    return try Self.decode(response, for: endpoint)
+  }
+
+  /// Clears the tokens and posts ``SessionEnded`` if there was a session.
+  func endSession(reason: SessionEnded.Reason, status: Int? = nil) async {
+    do {
+      guard let current = try await tokenStore.tokens() else { return }
+      if try await tokenStore.replace(current, with: nil) {
+        events?.post(SessionEnded(reason: reason, status: status))
+      }
+    } catch {
+      logger.error("The stored tokens could not be cleared: \(error)")
+    }
+  }
+
+  static func request<Response>(
+    for endpoint: Endpoint<Response>, configuration: LoyaltyConfiguration
+  ) throws -> HTTPRequest {
+    var values = endpoint.parameters
+    values["appUUID"] = values["appUUID"] ?? configuration.appUUID
+    values["web_id"] = values["web_id"] ?? configuration.merchantID
+    let url = try PathTemplate.url(
+      baseURL: configuration.baseURL, path: endpoint.path, values: values, query: endpoint.query)
+    let boundary = "loyalty-\(UUID().uuidString)"
+    let (body, contentType) = try endpoint.body.encoded(boundary: boundary)
+    var headers = endpoint.headers
+    if let contentType, !headers.contains("Content-Type") {
+      headers.add(name: "Content-Type", value: contentType)
+    }
+    return HTTPRequest(
+      method: endpoint.method, url: url, headers: headers, body: body,
+      timeout: configuration.network.requestTimeout)
+  }
+
+  static func decode<Response>(
+    _ response: HTTPResponse, for endpoint: Endpoint<Response>
+  ) throws -> Response {
+    guard response.isSuccess else {
+      throw statusError(response, endpoint: endpoint.name)
+    }
+    let envelope: ResponseEnvelope
+    if endpoint.check == .httpOnly && response.body.isEmpty {
+      envelope = ResponseEnvelope(httpStatus: response.status, status: nil, fields: [:])
+    } else {
+      envelope = try ResponseEnvelope(httpStatus: response.status, body: response.body)
+    }
+    try endpoint.check.verify(envelope, endpoint: endpoint.name)
+    return try endpoint.decode(envelope)
+  }
+
+  static func statusError(_ response: HTTPResponse, endpoint: String) -> LoyaltyError {
+    let serverMessage = (try? ResponseEnvelope(httpStatus: response.status, body: response.body))?
+      .message
+    let metadata = ["endpoint": endpoint, "status": String(response.status)]
+    let detail = serverMessage.map { ": \($0)" } ?? "."
+    switch response.status {
+    case 429:
+      return LoyaltyError(
+        .rateLimited, "\(endpoint) was rate limited (429)\(detail)",
+        recoverySuggestion: "Try again later.", metadata: metadata)
+    case 413:
+      return LoyaltyError(
+        .payloadTooLarge, "\(endpoint) sent a body too large for the server (413)\(detail)",
+        metadata: metadata)
+    default:
+      return LoyaltyError(
+        .httpStatus, "\(endpoint) answered HTTP \(response.status)\(detail)", metadata: metadata)
+    }
+  }
+
+  private static func refresh(
+    _ pair: TokenPair, chain: MiddlewareChain, configuration: LoyaltyConfiguration,
+    timeout: TimeInterval, clock: any LoyaltyClock
+  ) async -> RefreshOutcome {
+    let endpoint = AuthEndpoints.refresh(pair)
+    do {
+      var request = try Self.request(for: endpoint, configuration: configuration)
+      request.timeout = timeout
+      let context = RequestContext(
+        endpoint: endpoint.name, auth: .standard, isIdempotent: true,
+        deadline: clock.now.addingTimeInterval(timeout))
+      let response = try await chain.send(request, context: context)
+      if (400..<500).contains(response.status) {
+        return .rejected(statusError(response, endpoint: endpoint.name))
+      }
+      var fresh = try decode(response, for: endpoint)
+      fresh.clientID = fresh.clientID ?? pair.clientID
+      fresh.clientSecret = fresh.clientSecret ?? pair.clientSecret
+      if fresh.refreshToken.isEmpty {
+        fresh.refreshToken = pair.refreshToken
+      }
+      return .refreshed(fresh)
+    } catch let error as LoyaltyError {
+      switch error.code {
+      case .serverStatus, .missingField:
+        // The server answered but would not give new tokens.
+        return .rejected(error)
+      default:
+        return .transient(error)
+      }
+    } catch {
+      return .transient(LoyaltyError(.transportFailed, "The refresh call failed.", underlying: error))
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+public import LoyaltyCore
+
+/// A request's body.
+public enum RequestBody: Sendable, Hashable {
+  /// No body.
+  case none
+  /// A JSON document, sent as `application/json`.
+  case json(JSONValue)
+  /// `application/x-www-form-urlencoded` fields, in order.
+  case form([FormField])
+  /// `multipart/form-data` parts, in order.
+  case multipart([MultipartPart])
+
+  /// A JSON object under the backend's domain wrapper key:
+  /// `.wrapped("campaigns", ["action": "retrieve"])` sends
+  /// `{"campaigns": {"action": "retrieve"}}`.
+  public static func wrapped(_ key: String, _ fields: [String: JSONValue]) -> RequestBody {
+    .json(.object([key: .object(fields)]))
+  }
+
+  /// A form field.
+  public struct FormField: Sendable, Hashable {
+    /// The field's name.
+    public var name: String
+    /// The field's value.
+    public var value: String
+
+    /// Creates a field.
+    public init(_ name: String, _ value: String) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  /// The encoded bytes and content type.
+  /// - Parameter boundary: The multipart boundary; ignored for other bodies.
+  func encoded(boundary: String) throws -> (data: Data?, contentType: String?) {
+    switch self {
+    case .none:
+      return (nil, nil)
+    case .json(let value):
+      return (try value.jsonData(), "application/json")
+    case .form(let fields):
+      let text = fields.map { "\(Self.formEncode($0.name))=\(Self.formEncode($0.value))" }
+        .joined(separator: "&")
+      return (Data(text.utf8), "application/x-www-form-urlencoded")
+    case .multipart(let parts):
+      var data = Data()
+      for part in parts {
+        var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.quote(part.name))\""
+        if let filename = part.filename {
+          head += "; filename=\"\(Self.quote(filename))\""
+        }
+        head += "\r\n"
+        if let contentType = part.contentType {
+          head += "Content-Type: \(contentType)\r\n"
+        } else if part.filename == nil {
+          head += "Content-Type: text/plain; charset=utf-8\r\n"
+        }
+        head += "\r\n"
+        data.append(Data(head.utf8))
+        data.append(part.data)
+        data.append(Data("\r\n".utf8))
+      }
+      data.append(Data("--\(boundary)--\r\n".utf8))
+      return (data, "multipart/form-data; boundary=\(boundary)")
+    }
+  }
+
+  /// Percent-encodes for `application/x-www-form-urlencoded` (spaces as `+`).
+  static func formEncode(_ text: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._*")
+    let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    return encoded.replacingOccurrences(of: "%20", with: "+")
+  }
+
+  private static func quote(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      .replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: "")
+  }
+}

@@ -1,0 +1,64 @@
+public import Foundation
+public import LoyaltyCore
+
+/// A backend response, flattened.
+///
+/// The backend wraps most answers as `{"status": "1", "context": {...}}`. The envelope
+/// reads the status (a number or a numeric string) and lifts the context's keys to the
+/// top level, next to any other top-level keys (the context wins on a clash), so
+/// `MAPP_CAMPAIGNING` and `MAPP_CAMPAIGNING-status` read the same whether they came
+/// inside `context` or not.
+public struct ResponseEnvelope: Sendable, Equatable {
+  /// The HTTP status.
+  public let httpStatus: Int
+  /// The envelope's `status`, when it has one: 1 is success.
+  public let status: Int?
+  /// The flattened fields.
+  public let fields: [String: JSONValue]
+
+  /// Parses a response body.
+  /// - Throws: ``LoyaltyError/Code/invalidResponse`` when the body is not a JSON object,
+  ///   ``LoyaltyError/Code/emptyResponse`` when it is empty.
+  public init(httpStatus: Int, body: Data) throws {
+    self.httpStatus = httpStatus
+    guard !body.isEmpty else {
+      throw LoyaltyError(.emptyResponse, "The response body is empty (HTTP \(httpStatus)).")
+    }
+    guard case .object(let object) = try JSONValue(parsing: body) else {
+      throw LoyaltyError(
+        .invalidResponse, "The response body is JSON but not an object (HTTP \(httpStatus)).")
+    }
+    var fields = object
+    fields["context"] = nil
+    if case .object(let context)? = object["context"] {
+      fields.merge(context) { _, fromContext in fromContext }
+    }
+    self.fields = fields
+    self.status = object["status"]?.looseInt
+  }
+
+  /// Creates an envelope from fields already parsed.
+  public init(httpStatus: Int, status: Int?, fields: [String: JSONValue]) {
+    self.httpStatus = httpStatus
+    self.status = status
+    self.fields = fields
+  }
+
+  /// The field named `key`.
+  public subscript(key: String) -> JSONValue? { fields[key] }
+
+  /// The status of a domain: the `<domain>-status` field (`MAPP_CAMPAIGNING-status`).
+  public func status(ofDomain domain: String) -> Int? {
+    fields["\(domain)-status"]?.looseInt
+  }
+
+  /// The server's message, from `msg`, `message`, `error_description` or `error`.
+  public var message: String? {
+    for key in ["msg", "message", "error_description", "error"] {
+      if let text = fields[key]?.looseString, !text.isEmpty {
+        return text
+      }
+    }
+    return nil
+  }
+}

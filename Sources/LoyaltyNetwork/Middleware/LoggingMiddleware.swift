@@ -1,0 +1,47 @@
+import Foundation
+public import LoyaltyCore
+
+/// Logs each attempt: method, path, status and duration at `debug`; headers and bodies
+/// at `verbose`. Everything goes through the ``LoyaltyCore/LoyaltyLogger``, which masks
+/// tokens, keys, emails, card numbers and PINs.
+public struct LoggingMiddleware: HTTPMiddleware {
+  private let logger: LoyaltyLogger
+  private let clock: any LoyaltyClock
+
+  /// Creates the middleware.
+  public init(logger: LoyaltyLogger, clock: any LoyaltyClock) {
+    self.logger = logger
+    self.clock = clock
+  }
+
+  public func intercept(
+    _ request: HTTPRequest, context: RequestContext,
+    next: @Sendable (HTTPRequest) async throws -> HTTPResponse
+  ) async throws -> HTTPResponse {
+    guard logger.isEnabled(.debug) else { return try await next(request) }
+    let started = clock.now
+    let target = "\(request.method) \(request.url.path)"
+    if logger.isEnabled(.verbose) {
+      let headers = request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "; ")
+      logger.verbose("-> \(target) [\(headers)] \(Self.preview(request.body))")
+    }
+    do {
+      let response = try await next(request)
+      let milliseconds = Int(clock.now.timeIntervalSince(started) * 1_000)
+      logger.debug("<- \(target) \(response.status) in \(milliseconds) ms (\(context.endpoint))")
+      if logger.isEnabled(.verbose) {
+        logger.verbose("<- \(target) body \(Self.preview(response.body))")
+      }
+      return response
+    } catch {
+      logger.debug("<- \(target) failed: \(error) (\(context.endpoint))")
+      throw error
+    }
+  }
+
+  private static func preview(_ body: Data?) -> String {
+    guard let body, !body.isEmpty else { return "(no body)" }
+    let text = String(decoding: body.prefix(2_048), as: UTF8.self)
+    return body.count > 2_048 ? text + "... (\(body.count) bytes)" : text
+  }
+}

@@ -1,0 +1,21 @@
+public import Foundation
+
+/// What middleware knows about the call a request belongs to.
+public struct RequestContext: Sendable {
+  /// The endpoint's name.
+  public let endpoint: String
+  /// How the call authenticates.
+  public let auth: AuthKind
+  /// Whether repeating the call is harmless.
+  public let isIdempotent: Bool
+  /// When the call must be finished, retries included.
+  public let deadline: Date
+
+  /// Creates a context.
+  public init(endpoint: String, auth: AuthKind, isIdempotent: Bool, deadline: Date) {
+    self.endpoint = endpoint
+    self.auth = auth
+    self.isIdempotent = isIdempotent
+    self.deadline = deadline
+  }
+}

@@ -1,0 +1,215 @@
+import Foundation
+public import LoyaltyCore
+
+/// Keeps the session's access token fresh, and makes sure concurrent callers share one
+/// refresh.
+///
+/// - Before a bearer request, ``currentTokens()`` refreshes proactively when the access
+///   token expires within `token.refreshThreshold` (300 s).
+/// - After a 401, ``refresh(replacing:)`` refreshes, unless the token the request used
+///   has already been replaced, in which case the current one is returned at once.
+/// - Every caller that arrives while a refresh is in flight waits for that refresh;
+///   cancelling one waiter never cancels the refresh.
+/// - A refresh is attempted up to `token.maxRetryAttempts` times with
+///   `token.retryDelays` (0 s, 1 s, 5 s) for 5xx and transport errors; a 4xx is not
+///   retried. When the server rejects the refresh token, or every attempt fails, the
+///   stored tokens are cleared, one ``SessionEnded`` event is posted, and every waiter
+///   gets the same error.
+/// - A ``CircuitBreaker`` stops refresh calls after `token.circuitBreakerThreshold`
+///   consecutive failures for `token.circuitBreakerResetTime`, then allows one trial.
+public actor RefreshCoordinator {
+  /// Performs one refresh call for the given pair.
+  public typealias Refresher = @Sendable (TokenPair) async -> RefreshOutcome
+
+  private let store: any TokenStore
+  private let clock: any LoyaltyClock
+  private let configuration: TokenConfiguration
+  private let events: (any EventSink)?
+  private let logger: LoyaltyLogger
+  private var refresher: Refresher
+  private var inFlight: Task<TokenPair, any Error>?
+  private var breaker: CircuitBreaker
+  private var refreshCalls = 0
+
+  /// Creates a coordinator.
+  /// - Parameters:
+  ///   - store: Where the tokens live.
+  ///   - clock: The clock expiry and cool-downs are measured on.
+  ///   - configuration: Thresholds, retries and the circuit breaker.
+  ///   - events: Where ``SessionRefreshed`` and ``SessionEnded`` are posted, if anywhere.
+  ///   - logger: The session's logger.
+  ///   - refresher: Makes one refresh call.
+  public init(
+    store: any TokenStore,
+    clock: any LoyaltyClock,
+    configuration: TokenConfiguration,
+    events: (any EventSink)?,
+    logger: LoyaltyLogger,
+    refresher: @escaping Refresher
+  ) {
+    self.store = store
+    self.clock = clock
+    self.configuration = configuration
+    self.events = events
+    self.logger = logger
+    self.refresher = refresher
+    self.breaker = CircuitBreaker(
+      threshold: configuration.circuitBreakerThreshold,
+      coolDown: configuration.circuitBreakerResetTime)
+  }
+
+  /// The stored tokens, without refreshing.
+  public func storedTokens() async throws -> TokenPair? {
+    try await store.tokens()
+  }
+
+  /// Stores tokens from a login, replacing any session, and closes the circuit breaker.
+  public func store(_ tokens: TokenPair) async throws {
+    try await store.store(tokens)
+    breaker.recordSuccess()
+  }
+
+  /// Replaces how refresh calls are made (for a host-supplied token provider).
+  public func setRefresher(_ refresher: @escaping Refresher) {
+    self.refresher = refresher
+  }
+
+  /// How many refresh calls have been made.
+  public var refreshCallCount: Int { refreshCalls }
+
+  /// The circuit breaker's state.
+  public var circuitState: CircuitBreaker.State { breaker.state }
+
+  /// The tokens to send now, refreshed first if the access token is inside the refresh
+  /// window.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/notAuthenticated`` when there are no
+  ///   tokens; a refresh error when the token has expired and cannot be refreshed.
+  public func currentTokens() async throws -> TokenPair {
+    guard let pair = try await store.tokens() else {
+      throw Self.notAuthenticated()
+    }
+    let token = SessionToken(pair)
+    let now = clock.now
+    guard token.shouldRefresh(at: now, threshold: configuration.refreshThreshold) else {
+      return pair
+    }
+    do {
+      return try await refresh(replacing: pair.accessToken)
+    } catch let error as LoyaltyError
+      where error.code == .circuitOpen && token.isValid(at: clock.now)
+    {
+      // Refresh calls are paused, but the current token still works until it expires.
+      logger.warning("Refresh calls are paused; using the current token until it expires.")
+      return pair
+    }
+  }
+
+  /// Refreshes the tokens, or joins the refresh already in flight.
+  /// - Parameter stale: The access token a request was refused with; when the stored
+  ///   token is already different, it is returned without a refresh.
+  /// - Returns: The new (or already current) tokens.
+  public func refresh(replacing stale: String?) async throws -> TokenPair {
+    if let inFlight {
+      return try await inFlight.value
+    }
+    guard let current = try await store.tokens() else {
+      throw Self.notAuthenticated()
+    }
+    if let inFlight {
+      return try await inFlight.value
+    }
+    if let stale, current.accessToken != stale {
+      return current
+    }
+    guard !current.refreshToken.isEmpty || refresherHandlesMissingRefreshToken else {
+      throw LoyaltyError(
+        .refreshFailed, "The session has no refresh token.",
+        recoverySuggestion: "Log in again.")
+    }
+    try breaker.permit(at: clock.now)
+    let task = Task { try await self.performRefresh(of: current) }
+    inFlight = task
+    return try await task.value
+  }
+
+  /// Whether the refresher can work without a refresh token (a host token provider).
+  var refresherHandlesMissingRefreshToken = false
+
+  /// Marks that refreshes come from a host token provider, which needs no refresh token.
+  public func setUsesTokenProvider(_ usesProvider: Bool) {
+    refresherHandlesMissingRefreshToken = usesProvider
+  }
+
+  private func performRefresh(of current: TokenPair) async throws -> TokenPair {
+    defer { inFlight = nil }
+    var lastError: LoyaltyError?
+    for (attempt, delay) in configuration.retryDelays.prefix(configuration.maxRetryAttempts)
+      .enumerated()
+    {
+      if attempt > 0 {
+        if delay > 0 {
+          try? await clock.sleep(for: delay)
+        }
+        do {
+          try breaker.permit(at: clock.now)
+        } catch {
+          break
+        }
+      }
+      refreshCalls += 1
+      switch await refresher(current) {
+      case .refreshed(let pair):
+        breaker.recordSuccess()
+        return try await install(pair, replacing: current)
+      case .rejected(let error):
+        breaker.recordFailure(at: clock.now)
+        logger.warning("The server rejected the refresh token; the session has ended.")
+        await end(current, reason: .refreshRejected)
+        throw LoyaltyError(
+          .refreshRejected, "The server rejected the refresh token; log in again.",
+          recoverySuggestion: "Ask the user to log in again.",
+          metadata: error.metadata, underlying: error)
+      case .transient(let error):
+        breaker.recordFailure(at: clock.now)
+        lastError = error
+        logger.info("Refresh attempt \(attempt + 1) failed: \(error.message)")
+      }
+    }
+    logger.warning("Refreshing the session failed after every attempt; the session has ended.")
+    await end(current, reason: .refreshFailed)
+    throw LoyaltyError(
+      .refreshFailed, "The session could not be refreshed.",
+      recoverySuggestion: "Check the connection, then log in again.", underlying: lastError)
+  }
+
+  private func install(_ pair: TokenPair, replacing current: TokenPair) async throws
+    -> TokenPair
+  {
+    if try await store.replace(current, with: pair) {
+      events?.post(SessionRefreshed())
+      logger.debug("Session refreshed.")
+      return pair
+    }
+    // Someone stored other tokens meanwhile (a new login, a logout): theirs win.
+    guard let stored = try await store.tokens() else {
+      throw Self.notAuthenticated()
+    }
+    return stored
+  }
+
+  private func end(_ current: TokenPair, reason: SessionEnded.Reason) async {
+    do {
+      if try await store.replace(current, with: nil) {
+        events?.post(SessionEnded(reason: reason))
+      }
+    } catch {
+      logger.error("The stored tokens could not be cleared: \(error)")
+    }
+  }
+
+  private static func notAuthenticated() -> LoyaltyError {
+    LoyaltyError(
+      .notAuthenticated, "There is no session: the user is not logged in.",
+      recoverySuggestion: "Log in first.")
+  }
+}

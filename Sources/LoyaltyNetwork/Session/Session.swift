@@ -1,0 +1,136 @@
+import Foundation
+public import LoyaltyCore
+
+/// The user's session: login, logout and tokens.
+///
+/// Tokens persist through the client's token store (SQLite, encrypted, with
+/// LoyaltyStore; in memory without it). Logins time out after `token.loginTimeout`
+/// (30 s).
+public struct Session: Sendable {
+  let client: NetworkClient
+
+  /// Logs in by email (the platform's email login).
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/loginTimedOut`` after the login timeout,
+  ///   or the call's error.
+  public func loginWithEmail(_ email: String) async throws {
+    try await login("emailLogin") { client in try await client.send(AuthEndpoints.emailLogin(email)) }
+  }
+
+  /// Verifies a partner ticket for a user GUID and logs in.
+  public func verifyTicket(guid: String, ticket: String) async throws {
+    let appUUID = client.configuration.appUUID
+    try await login("verifyTicket") { client in
+      try await client.send(AuthEndpoints.verifyTicket(guid: guid, ticket: ticket, appUUID: appUUID))
+    }
+  }
+
+  /// Logs a partner's user in by GUID, with the partner's basic credentials.
+  public func loginPartnerUser(guid: String, username: String, password: String) async throws {
+    try await login("partnerUser") { client in
+      try await client.send(
+        AuthEndpoints.partnerUser(guid: guid, username: username, password: password))
+    }
+  }
+
+  /// Starts a session with tokens the host obtained itself.
+  public func login(with tokens: TokenPair) async throws {
+    guard !tokens.accessToken.isEmpty else {
+      throw LoyaltyError(.invalidArgument, "The access token is empty.")
+    }
+    try await client.coordinator.store(tokens)
+  }
+
+  /// Uses a host-supplied token provider: the host's own backend issues the access
+  /// token (a JWT), and the SDK asks for a new one whenever it needs to refresh.
+  ///
+  /// The provider returns `nil` when it has no token (the user is logged out).
+  public func useTokenProvider(_ provider: @escaping @Sendable () async throws -> String?) async {
+    let timeout = client.configuration.token.loginTimeout
+    let clock = client.clock
+    await client.coordinator.setUsesTokenProvider(true)
+    await client.coordinator.setRefresher { pair in
+      do {
+        let token = try await withTimeout(
+          timeout, clock: clock,
+          error: LoyaltyError(.loginTimedOut, "The token provider did not answer in time.")
+        ) { try await provider() }
+        guard let token, !token.isEmpty else {
+          return .rejected(LoyaltyError(.notAuthenticated, "The token provider has no token."))
+        }
+        return .refreshed(TokenPair(accessToken: token, refreshToken: pair.refreshToken))
+      } catch let error as LoyaltyError {
+        return .transient(error)
+      } catch {
+        return .transient(
+          LoyaltyError(.refreshFailed, "The token provider failed.", underlying: error))
+      }
+    }
+    client.providerBox.set(provider)
+  }
+
+  /// Asks the token provider for a token and starts a session with it.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` without a provider,
+  ///   ``LoyaltyCore/LoyaltyError/Code/notAuthenticated`` when it returns no token,
+  ///   ``LoyaltyCore/LoyaltyError/Code/loginTimedOut`` when it does not answer in time.
+  public func loginWithTokenProvider() async throws {
+    guard let provider = client.providerBox.provider else {
+      throw LoyaltyError(
+        .invalidArgument, "No token provider is set.",
+        recoverySuggestion: "Call useTokenProvider(_:) first.")
+    }
+    let token = try await withTimeout(
+      client.configuration.token.loginTimeout, clock: client.clock,
+      error: LoyaltyError(.loginTimedOut, "The token provider did not answer in time.")
+    ) { try await provider() }
+    guard let token, !token.isEmpty else {
+      throw LoyaltyError(.notAuthenticated, "The token provider has no token.")
+    }
+    try await client.coordinator.store(TokenPair(accessToken: token, refreshToken: ""))
+  }
+
+  /// Ends the session: tells the server (best effort), clears the tokens and posts
+  /// ``SessionEnded``.
+  public func logout() async {
+    if let tokens = try? await client.coordinator.storedTokens() {
+      do {
+        _ = try await withTimeout(
+          client.configuration.token.loginTimeout, clock: client.clock,
+          error: LoyaltyError(.timedOut, "The logout call did not answer in time.")
+        ) { [client] in try await client.send(AuthEndpoints.logout(tokens)) }
+      } catch {
+        client.logger.info("The server logout failed; the local session is cleared anyway.")
+      }
+    }
+    await client.endSession(reason: .logout)
+  }
+
+  /// Whether there are tokens.
+  public var isLoggedIn: Bool {
+    get async { ((try? await client.coordinator.storedTokens()) ?? nil) != nil }
+  }
+
+  /// The current tokens with their expiry, or `nil` when logged out.
+  public func currentToken() async throws -> SessionToken? {
+    try await client.coordinator.storedTokens().map(SessionToken.init)
+  }
+
+  /// Refreshes the tokens now.
+  @discardableResult
+  public func refresh() async throws -> SessionToken {
+    SessionToken(try await client.coordinator.refresh(replacing: nil))
+  }
+
+  private func login(
+    _ name: String, _ call: @escaping @Sendable (NetworkClient) async throws -> TokenPair
+  ) async throws {
+    let client = client
+    let tokens = try await withTimeout(
+      client.configuration.token.loginTimeout, clock: client.clock,
+      error: LoyaltyError(
+        .loginTimedOut, "\(name) did not finish within \(client.configuration.token.loginTimeout) s."
+      )
+    ) { try await call(client) }
+    try await client.coordinator.store(tokens)
+    client.logger.info("Logged in (\(name)).")
+  }
+}

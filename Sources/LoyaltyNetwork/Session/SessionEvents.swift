@@ -1,0 +1,43 @@
+public import LoyaltyCore
+
+/// The session's tokens were refreshed.
+public struct SessionRefreshed: LoyaltyEvent, Equatable {
+  public static let eventName = "session_refreshed"
+
+  /// Creates the event.
+  public init() {}
+}
+
+/// The session ended: the user must log in again.
+public struct SessionEnded: LoyaltyEvent, Equatable {
+  public static let eventName = "session_ended"
+
+  /// Why the session ended.
+  public enum Reason: String, Sendable, Equatable {
+    /// The server rejected the refresh token.
+    case refreshRejected = "refresh_rejected"
+    /// Refreshing failed after every retry.
+    case refreshFailed = "refresh_failed"
+    /// The user logged out.
+    case logout
+    /// A response status the error policy treats as fatal.
+    case fatalStatus = "fatal_status"
+  }
+
+  /// Why the session ended.
+  public let reason: Reason
+  /// The HTTP status that ended it, for ``Reason/fatalStatus``.
+  public let status: Int?
+
+  /// Creates the event.
+  public init(reason: Reason, status: Int? = nil) {
+    self.reason = reason
+    self.status = status
+  }
+
+  public var attributes: [String: String] {
+    var attributes = ["reason": reason.rawValue]
+    attributes["status"] = status.map(String.init)
+    return attributes
+  }
+}

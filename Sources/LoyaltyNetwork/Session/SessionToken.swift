@@ -1,0 +1,46 @@
+public import Foundation
+public import LoyaltyCore
+
+/// A token pair with what its access token says about its own lifetime.
+///
+/// The expiry comes from the access token's JWT `exp` claim; a token that is not a JWT,
+/// or has no `exp`, has no known expiry and is treated as valid until the server says
+/// otherwise with a 401.
+public struct SessionToken: Sendable, Equatable, CustomStringConvertible {
+  /// The tokens.
+  public let pair: TokenPair
+  /// When the access token expires, if it says.
+  public let expiresAt: Date?
+
+  /// Reads the expiry from `pair`'s access token.
+  public init(_ pair: TokenPair) {
+    self.pair = pair
+    self.expiresAt = try? JSONWebToken(pair.accessToken).expiresAt
+  }
+
+  /// Whether the access token has expired at `now`.
+  public func isExpired(at now: Date) -> Bool {
+    guard let expiresAt else { return false }
+    return now >= expiresAt
+  }
+
+  /// Whether the access token expires within `threshold` seconds of `now` (the
+  /// proactive refresh window, 300 s by default).
+  public func shouldRefresh(at now: Date, threshold: TimeInterval) -> Bool {
+    guard let expiresAt else { return false }
+    return now.addingTimeInterval(threshold) >= expiresAt
+  }
+
+  /// Whether the access token can be used at `now`: not empty and not expired.
+  public func isValid(at now: Date) -> Bool {
+    !pair.accessToken.isEmpty && !isExpired(at: now)
+  }
+
+  /// Whether the pair can be refreshed: it has a refresh token.
+  public var canRefresh: Bool { !pair.refreshToken.isEmpty }
+
+  public var description: String {
+    "SessionToken(expiresAt: \(expiresAt.map { "\($0)" } ?? "unknown"), "
+      + "canRefresh: \(canRefresh))"
+  }
+}

@@ -1,0 +1,81 @@
+import Synchronization
+
+/// A counting semaphore for tasks: at most `limit` holders at once, waiters served in
+/// arrival order, a cancelled waiter removed from the queue.
+final class ConcurrencyLimiter: Sendable {
+  private struct Waiter {
+    let id: UInt64
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private struct State {
+    var available: Int
+    var nextID: UInt64 = 0
+    var waiters: [Waiter] = []
+    var inFlight = 0
+    var maximumInFlight = 0
+  }
+
+  private let state: Mutex<State>
+
+  init(limit: Int) {
+    state = Mutex(State(available: max(1, limit)))
+  }
+
+  /// The most holders there have been at once.
+  var maximumInFlight: Int { state.withLock { $0.maximumInFlight } }
+
+  /// Runs `body` while holding one permit.
+  func withPermit<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    try await acquire()
+    defer { release() }
+    return try await body()
+  }
+
+  private func acquire() async throws {
+    try Task.checkCancellation()
+    let id = state.withLock { state -> UInt64? in
+      if state.available > 0 {
+        state.available -= 1
+        state.inFlight += 1
+        state.maximumInFlight = max(state.maximumInFlight, state.inFlight)
+        return nil
+      }
+      state.nextID += 1
+      return state.nextID
+    }
+    guard let id else { return }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let cancelled = state.withLock { state -> Bool in
+          if Task.isCancelled { return true }
+          state.waiters.append(Waiter(id: id, continuation: continuation))
+          return false
+        }
+        if cancelled {
+          continuation.resume(throwing: CancellationError())
+        }
+      }
+    } onCancel: {
+      let waiter = state.withLock { state -> Waiter? in
+        guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.waiters.remove(at: index)
+      }
+      waiter?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  private func release() {
+    let next = state.withLock { state -> Waiter? in
+      if state.waiters.isEmpty {
+        state.available += 1
+        state.inFlight -= 1
+        return nil
+      }
+      // The permit passes straight to the first waiter: in flight stays the same.
+      return state.waiters.removeFirst()
+    }
+    next?.continuation.resume()
+  }
+}

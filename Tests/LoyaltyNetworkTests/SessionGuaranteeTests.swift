@@ -1,0 +1,235 @@
+import Foundation
+import LoyaltyCore
+import LoyaltyNetwork
+import Synchronization
+import Testing
+
+/// The "Session and network" guarantees, one test each.
+@Suite("Session guarantees")
+struct SessionGuaranteeTests {
+  @Test("1. 1,000 concurrent requests inside the refresh window: one refresh, all with the new token")
+  func proactiveRefreshIsShared() async throws {
+    let clock = InstantClock()
+    let backend = ScriptedBackend(clock: clock)
+    let stale = backend.issueToken(lifetime: 100)  // inside the 300 s window
+    backend.on("/token", ScriptedBackend.rotatingRefresh())
+    backend.on("/context", ScriptedBackend.protected())
+    let (client, store) = NetworkFixtures.client(backend: backend, tokens: stale)
+
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<1_000 {
+        group.addTask { _ = try await client.send(NetworkFixtures.profile(id: index)) }
+      }
+      try await group.waitForAll()
+    }
+
+    #expect(backend.calls("/token") == 1)
+    #expect(await client.coordinator.refreshCallCount == 1)
+    let fresh = try #require(try await store.tokens())
+    #expect(fresh != stale)
+    let sent = backend.requests.filter { $0.url.absoluteString.hasSuffix("/context") }
+    #expect(sent.count == 1_000)
+    #expect(sent.allSatisfy { $0.headers["Authorization"] == "Bearer \(fresh.accessToken)" })
+  }
+
+  @Test("2. 1,000 concurrent 401s: one refresh, each request retried at most once")
+  func unauthorizedStormSharesOneRefresh() async throws {
+    let clock = InstantClock()
+    let backend = ScriptedBackend(clock: clock, latency: .milliseconds(1))
+    let revoked = backend.issueToken()
+    backend.revokeAll()
+    backend.on("/token", ScriptedBackend.rotatingRefresh())
+    backend.on("/context", ScriptedBackend.protected())
+    let (client, _) = NetworkFixtures.client(backend: backend, tokens: revoked)
+
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<1_000 {
+        group.addTask { _ = try await client.send(NetworkFixtures.profile(id: index)) }
+      }
+      try await group.waitForAll()
+    }
+
+    #expect(backend.calls("/token") == 1)
+    var perRequest: [String: Int] = [:]
+    for request in backend.requests where request.url.absoluteString.hasSuffix("/context") {
+      perRequest[request.headers["X-Request-ID"] ?? "?", default: 0] += 1
+    }
+    #expect(perRequest.count == 1_000)
+    #expect(perRequest.values.allSatisfy { $0 <= 2 })
+  }
+
+  @Test("3. a 401 on a request sent with an older token retries with the current one, no refresh")
+  func staleTokenRetriesWithoutRefresh() async throws {
+    let clock = InstantClock()
+    let backend = ScriptedBackend(clock: clock)
+    let old = backend.issueToken()
+    let store = InMemoryTokenStore(old)
+    let current = backend.issueToken()
+    backend.on("/token", ScriptedBackend.rotatingRefresh())
+    let first = Mutex(true)
+    backend.on("/context") { request, backend in
+      if first.withLock({ value in defer { value = false }; return value }) {
+        // While this request was in flight, another one refreshed the session.
+        _ = await store.replace(old, with: current)
+        return ScriptedBackend.json(401, ["status": "0"])
+      }
+      return try await ScriptedBackend.protected()(request, backend)
+    }
+    let (client, _) = NetworkFixtures.client(backend: backend, store: store)
+
+    _ = try await client.send(NetworkFixtures.profile())
+    #expect(backend.calls("/token") == 0)
+    let sent = backend.requests.map { $0.headers["Authorization"] }
+    #expect(sent == ["Bearer \(old.accessToken)", "Bearer \(current.accessToken)"])
+  }
+
+  @Test("4. a retried request that gets 401 again fails; no second refresh")
+  func secondUnauthorizedFails() async throws {
+    let backend = ScriptedBackend(clock: InstantClock())
+    let tokens = backend.issueToken()
+    backend.on("/token", ScriptedBackend.rotatingRefresh())
+    backend.on("/context") { _, _ in ScriptedBackend.json(401, ["status": "0"]) }
+    let (client, _) = NetworkFixtures.client(backend: backend, tokens: tokens)
+
+    let error = try await #require(throws: LoyaltyError.self) {
+      _ = try await client.send(NetworkFixtures.profile())
+    }
+    #expect(error.code == .unauthorized)
+    #expect(backend.calls("/token") == 1)
+    #expect(backend.calls("/context") == 2)
+  }
+
+  @Test("5. a rejected refresh fails every waiter alike, re-sends nothing, clears tokens, ends once")
+  func rejectedRefresh() async throws {
+    let backend = ScriptedBackend(clock: InstantClock(), latency: .milliseconds(1))
+    let tokens = backend.issueToken()
+    backend.revokeAll()
+    backend.on("/token") { _, _ in
+      try await Task.sleep(for: .milliseconds(50))
+      return ScriptedBackend.json(400, ["status": "0", "msg": "invalid_grant"])
+    }
+    backend.on("/context", ScriptedBackend.protected())
+    let sink = InMemoryEventSink()
+    let (client, store) = NetworkFixtures.client(backend: backend, tokens: tokens, events: sink)
+
+    let codes = await withTaskGroup(of: LoyaltyError.Code?.self) { group in
+      for index in 0..<50 {
+        group.addTask {
+          do {
+            _ = try await client.send(NetworkFixtures.profile(id: index))
+            return nil
+          } catch let error as LoyaltyError {
+            return error.code
+          } catch {
+            return .internalInconsistency
+          }
+        }
+      }
+      return await group.reduce(into: [LoyaltyError.Code?]()) { $0.append($1) }
+    }
+
+    #expect(backend.calls("/token") == 1)
+    #expect(backend.calls("/context") == 50, "nothing is re-sent")
+    #expect(codes.allSatisfy { $0 == .refreshRejected })
+    #expect(try await store.tokens() == nil)
+    #expect(sink.events(of: SessionEnded.self) == [SessionEnded(reason: .refreshRejected)])
+  }
+
+  @Test("6. refresh failures open the circuit breaker; after the cool-down, exactly one trial")
+  func circuitBreaker() async throws {
+    let clock = InstantClock()
+    let backend = ScriptedBackend(clock: clock)
+    backend.on("/token") { _, _ in ScriptedBackend.json(503, ["status": "0"]) }
+    let configuration = NetworkFixtures.configuration { configuration in
+      configuration.token.maxRetryAttempts = 1
+      configuration.token.retryDelays = [0]
+      configuration.token.circuitBreakerThreshold = 5
+      configuration.token.circuitBreakerResetTime = 300
+    }
+    let (client, store) = NetworkFixtures.client(backend: backend, configuration: configuration)
+
+    for _ in 0..<5 {
+      try await store.store(backend.issueToken())
+      await #expect(throws: LoyaltyError.self) { try await client.session.refresh() }
+    }
+    #expect(backend.calls("/token") == 5)
+
+    try await store.store(backend.issueToken())
+    let open = try await #require(throws: LoyaltyError.self) { try await client.session.refresh() }
+    #expect(open.code == .circuitOpen)
+    #expect(backend.calls("/token") == 5, "no call while open")
+
+    clock.advance(by: 301)
+    backend.on("/token") { _, _ in
+      try await Task.sleep(for: .milliseconds(20))
+      return ScriptedBackend.json(503, ["status": "0"])
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<10 {
+        group.addTask { _ = try? await client.session.refresh() }
+      }
+    }
+    #expect(backend.calls("/token") == 6, "exactly one trial after the cool-down")
+  }
+
+  @Test("7. cancelling one waiting caller does not cancel the shared refresh")
+  func cancellingAWaiter() async throws {
+    let backend = ScriptedBackend(clock: InstantClock())
+    let tokens = backend.issueToken()
+    let gate = AsyncGate()
+    backend.on("/token") { request, backend in
+      await gate.wait()
+      return try await ScriptedBackend.rotatingRefresh()(request, backend)
+    }
+    let (client, store) = NetworkFixtures.client(backend: backend, tokens: tokens)
+
+    let cancelled = Task { try await client.session.refresh() }
+    let survivor = Task { try await client.session.refresh() }
+    while backend.calls("/token") == 0 { await Task.yield() }
+    cancelled.cancel()
+    try await Task.sleep(for: .milliseconds(20))
+    await gate.open()
+
+    let fresh = try await survivor.value
+    #expect(fresh.pair != tokens)
+    #expect(try await store.tokens() == fresh.pair)
+    #expect(backend.calls("/token") == 1)
+    _ = try? await cancelled.value
+  }
+
+  @Test("9. never more than N transport calls in flight")
+  func concurrencyCap() async throws {
+    let backend = ScriptedBackend(clock: InstantClock(), latency: .milliseconds(5))
+    backend.on("/context/") { _, _ in ScriptedBackend.ok() }
+    let configuration = NetworkFixtures.configuration { $0.network.maxConcurrentRequests = 4 }
+    let (client, _) = NetworkFixtures.client(backend: backend, configuration: configuration)
+    let endpoint = Endpoint<ResponseEnvelope>(
+      name: "campaigns", method: .post, path: "/api/mobile/v2/{appUUID}/context/")
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<100 {
+        group.addTask { _ = try await client.send(endpoint) }
+      }
+      try await group.waitForAll()
+    }
+    #expect(backend.calls("/context/") == 100)
+    #expect(backend.maximumInFlight <= 4)
+    #expect(client.limitedTransport.maximumInFlight == 4)
+  }
+}
+
+/// Suspends callers until opened.
+actor AsyncGate {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  func open() {
+    isOpen = true
+    waiters.forEach { $0.resume() }
+    waiters.removeAll()
+  }
+}
