@@ -7,7 +7,8 @@ import Testing
 /// The "Session and network" guarantees, one test each.
 @Suite("Session guarantees")
 struct SessionGuaranteeTests {
-  @Test("1. 1,000 concurrent requests inside the refresh window: one refresh, all with the new token")
+  @Test(
+    "1. 1,000 concurrent requests inside the refresh window: one refresh, all with the new token")
   func proactiveRefreshIsShared() async throws {
     let clock = InstantClock()
     let backend = ScriptedBackend(clock: clock)
@@ -68,7 +69,9 @@ struct SessionGuaranteeTests {
     backend.on("/token", ScriptedBackend.rotatingRefresh())
     let first = Mutex(true)
     backend.on("/context") { request, backend in
-      if first.withLock({ value in defer { value = false }; return value }) {
+      if first.withLock({ value in
+        defer { value = false }; return value
+      }) {
         // While this request was in flight, another one refreshed the session.
         _ = await store.replace(old, with: current)
         return ScriptedBackend.json(401, ["status": "0"])
@@ -99,7 +102,8 @@ struct SessionGuaranteeTests {
     #expect(backend.calls("/context") == 2)
   }
 
-  @Test("5. a rejected refresh fails every waiter alike, re-sends nothing, clears tokens, ends once")
+  @Test(
+    "5. a rejected refresh fails every waiter alike, re-sends nothing, clears tokens, ends once")
   func rejectedRefresh() async throws {
     let backend = ScriptedBackend(clock: InstantClock(), latency: .milliseconds(1))
     let tokens = backend.issueToken()

@@ -227,7 +227,8 @@ public final class NetworkClient: Sendable {
         return .transient(error)
       }
     } catch {
-      return .transient(LoyaltyError(.transportFailed, "The refresh call failed.", underlying: error))
+      return .transient(
+        LoyaltyError(.transportFailed, "The refresh call failed.", underlying: error))
     }
   }
 }

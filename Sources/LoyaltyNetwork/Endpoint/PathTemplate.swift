@@ -30,7 +30,8 @@ enum PathTemplate {
     guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else {
       throw LoyaltyError(.invalidURL, "The base URL is not valid.")
     }
-    let basePath = components.percentEncodedPath.hasSuffix("/")
+    let basePath =
+      components.percentEncodedPath.hasSuffix("/")
       ? String(components.percentEncodedPath.dropLast()) : components.percentEncodedPath
     components.percentEncodedPath = basePath + (filled.hasPrefix("/") ? filled : "/" + filled)
     if !query.isEmpty {

@@ -48,7 +48,8 @@ public enum RequestBody: Sendable, Hashable {
     case .multipart(let parts):
       var data = Data()
       for part in parts {
-        var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.quote(part.name))\""
+        var head =
+          "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(Self.quote(part.name))\""
         if let filename = part.filename {
           head += "; filename=\"\(Self.quote(filename))\""
         }

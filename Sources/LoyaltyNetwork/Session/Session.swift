@@ -13,14 +13,16 @@ public struct Session: Sendable {
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/loginTimedOut`` after the login timeout,
   ///   or the call's error.
   public func loginWithEmail(_ email: String) async throws {
-    try await login("emailLogin") { client in try await client.send(AuthEndpoints.emailLogin(email)) }
+    try await login("emailLogin") { client in try await client.send(AuthEndpoints.emailLogin(email))
+    }
   }
 
   /// Verifies a partner ticket for a user GUID and logs in.
   public func verifyTicket(guid: String, ticket: String) async throws {
     let appUUID = client.configuration.appUUID
     try await login("verifyTicket") { client in
-      try await client.send(AuthEndpoints.verifyTicket(guid: guid, ticket: ticket, appUUID: appUUID))
+      try await client.send(
+        AuthEndpoints.verifyTicket(guid: guid, ticket: ticket, appUUID: appUUID))
     }
   }
 
@@ -127,7 +129,8 @@ public struct Session: Sendable {
     let tokens = try await withTimeout(
       client.configuration.token.loginTimeout, clock: client.clock,
       error: LoyaltyError(
-        .loginTimedOut, "\(name) did not finish within \(client.configuration.token.loginTimeout) s."
+        .loginTimedOut,
+        "\(name) did not finish within \(client.configuration.token.loginTimeout) s."
       )
     ) { try await call(client) }
     try await client.coordinator.store(tokens)

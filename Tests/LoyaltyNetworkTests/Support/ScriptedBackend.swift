@@ -94,7 +94,8 @@ final class ScriptedBackend: HTTPTransport {
   static func json(_ status: Int, _ object: [String: Any], headers: HTTPHeaders = [:])
     -> HTTPResponse
   {
-    let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
+    let body =
+      (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
       ?? Data()
     var all = headers
     all.add(name: "Content-Type", value: "application/json")

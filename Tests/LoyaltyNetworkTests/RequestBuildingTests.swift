@@ -1,0 +1,123 @@
+import Foundation
+import LoyaltyCore
+import LoyaltyNetwork
+import Testing
+
+@Suite("Requests on the wire")
+struct RequestBuildingTests {
+  @Test("every standard header is sent, signed for the request's own timestamp")
+  func standardHeaders() async throws {
+    let clock = InstantClock()
+    let backend = ScriptedBackend(clock: clock)
+    backend.on("/context/") { _, _ in ScriptedBackend.ok() }
+    let (client, _) = NetworkFixtures.client(backend: backend)
+    let endpoint = Endpoint<ResponseEnvelope>(
+      name: "campaigns", method: .post, path: "/api/mobile/v2/{appUUID}/context/",
+      body: .wrapped("campaigns", ["action": "retrieve", "language": "en"]),
+      headers: ["scope": "PinSet"])
+    _ = try await client.send(endpoint)
+
+    let request = try #require(backend.requests.first)
+    #expect(
+      request.url.absoluteString
+        == "https://loyalty.test/api/mobile/v2/0123456789abcdef0123456789abcdef/context/")
+    let timestamp = String(Int(clock.now.timeIntervalSince1970))
+    let headers = request.headers
+    #expect(headers["loyalty-web-id"] == "merchant-7")
+    #expect(headers["loyalty-date"] == timestamp)
+    #expect(
+      headers["loyalty-signature"]
+        == (try PortableRequestSigner().signature(apiKey: "test-api-key-0001", timestamp: timestamp))
+    )
+    #expect(headers["Accept-Encoding"] == "gzip")
+    #expect(headers["Accept"] == "application/json")
+    #expect(headers["User-Agent"]?.hasPrefix("loyalty-sdk-swift/") == true)
+    #expect(headers["channel"] == "mobile")
+    #expect(headers["loyalty-bundle-id"] == "linux:com.example.network-tests")
+    #expect(headers["unique-device-id"] == "device-1")
+    #expect(headers["vendor"] == "linux")
+    #expect(headers["platform"] == "linux")
+    #expect(headers["os_version"] == "6.1.0")
+    #expect(headers["scope"] == "PinSet")
+    #expect(headers["Content-Type"] == "application/json")
+    #expect(headers["Authorization"] == nil)
+    let body = try JSONValue(parsing: try #require(request.body))
+    #expect(body == ["campaigns": ["action": "retrieve", "language": "en"]])
+  }
+
+  @Test("placeholders are filled and encoded; an unknown one is a typed error")
+  func placeholders() async throws {
+    let backend = ScriptedBackend(clock: InstantClock())
+    backend.on("", { _, _ in ScriptedBackend.ok() })
+    let (client, _) = NetworkFixtures.client(backend: backend)
+    _ = try await client.send(
+      Endpoint<ResponseEnvelope>(
+        name: "single", method: .get, path: "/api/session/{sessionUuid}",
+        parameters: ["sessionUuid": "abc 1/2"], query: [URLQueryItem(name: "lang", value: "el")]))
+    #expect(
+      backend.requests.first?.url.absoluteString
+        == "https://loyalty.test/api/session/abc%201%2F2?lang=el")
+
+    let error = try await #require(throws: LoyaltyError.self) {
+      _ = try await client.send(
+        Endpoint<ResponseEnvelope>(name: "x", method: .get, path: "/api/{missing}"))
+    }
+    #expect(error.code == .invalidURL)
+  }
+
+  @Test("form and multipart bodies are encoded with their content types")
+  func formAndMultipart() async throws {
+    let backend = ScriptedBackend(clock: InstantClock())
+    backend.on("", { _, _ in ScriptedBackend.ok() })
+    let (client, _) = NetworkFixtures.client(backend: backend)
+    _ = try await client.send(
+      Endpoint<ResponseEnvelope>(
+        name: "form", method: .post, path: "/v1/pin",
+        body: .form([.init("Pin Code", "a&b=c d"), .init("lang", "en")])))
+    let form = try #require(backend.requests.last)
+    #expect(form.headers["Content-Type"] == "application/x-www-form-urlencoded")
+    #expect(form.body == Data("Pin+Code=a%26b%3Dc+d&lang=en".utf8))
+
+    _ = try await client.send(
+      Endpoint<ResponseEnvelope>(
+        name: "upload", method: .post, path: "/v1/confirm",
+        body: .multipart([
+          .text("TransactionId", "42"),
+          .file("smile", filename: "smile.jpg", contentType: "image/jpeg", data: Data([1, 2, 3])),
+        ])))
+    let multipart = try #require(backend.requests.last)
+    let contentType = try #require(multipart.headers["Content-Type"])
+    #expect(contentType.hasPrefix("multipart/form-data; boundary="))
+    let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
+    let text = String(decoding: try #require(multipart.body), as: UTF8.self)
+    #expect(
+      text.hasPrefix("--\(boundary)\r\nContent-Disposition: form-data; name=\"TransactionId\""))
+    #expect(text.contains("name=\"smile\"; filename=\"smile.jpg\"\r\nContent-Type: image/jpeg"))
+    #expect(text.hasSuffix("--\(boundary)--\r\n"))
+  }
+
+  @Test("basic endpoints send Basic credentials")
+  func basicAuth() async throws {
+    let backend = ScriptedBackend(clock: InstantClock())
+    backend.on("", { _, _ in ScriptedBackend.ok() })
+    let (client, _) = NetworkFixtures.client(backend: backend)
+    _ = try await client.send(
+      Endpoint<ResponseEnvelope>(
+        name: "partner", method: .post, path: "/partners/x",
+        auth: .basic(username: "user", password: "pass")))
+    #expect(backend.requests.first?.headers["Authorization"] == "Basic dXNlcjpwYXNz")
+  }
+
+  @Test("the network status follows transport outcomes")
+  func networkStatus() async throws {
+    let backend = ScriptedBackend(clock: InstantClock())
+    let (client, _) = NetworkFixtures.client(backend: backend)
+    #expect(client.status == .unknown)
+    backend.on("", { _, _ in ScriptedBackend.ok() })
+    _ = try await client.send(RetryGuaranteeTests.endpoint())
+    #expect(client.status == .reachable)
+    backend.on("", { _, _ in throw LoyaltyError(.notConnected, "down") })
+    _ = try? await client.send(RetryGuaranteeTests.endpoint())
+    #expect(client.status == .unreachable)
+  }
+}
