@@ -96,7 +96,7 @@ let package = Package(
     // key file, or to kill a writer with SIGKILL and check what survived.
     .executableTarget(
       name: "LoyaltyTestHelper",
-      dependencies: ["LoyaltyCore", "LoyaltySecurity", "LoyaltyStore"],
+      dependencies: ["LoyaltyCore", "LoyaltySecurity", "LoyaltyStore", "LoyaltyEvents"],
       path: "Tests/LoyaltyTestHelper",
       swiftSettings: swiftSettings
     ),
@@ -140,7 +140,9 @@ let package = Package(
     ),
     .testTarget(
       name: "LoyaltyEventsTests",
-      dependencies: ["LoyaltyEvents", "LoyaltyCore"],
+      dependencies: [
+        "LoyaltyEvents", "LoyaltyCore", "LoyaltyNetwork", "LoyaltyStore", "LoyaltyTestHelper",
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -47,7 +47,10 @@ public struct NetworkModule: LoyaltyModule {
   }
 
   public var provides: [AnyCapabilityKey] {
-    [CapabilityKey.httpTransport.erased, CapabilityKey.networkClient.erased]
+    [
+      CapabilityKey.httpTransport.erased, CapabilityKey.networkClient.erased,
+      CapabilityKey.analyticsUploader.erased,
+    ]
   }
 
   public var optionallyUses: [AnyCapabilityKey] {
@@ -64,6 +67,9 @@ public struct NetworkModule: LoyaltyModule {
       URLSessionTransport(configuration: capabilities.configuration.network)
     }
     registrar.provide(.networkClient) { _ in try state.running() }
+    registrar.provide(.analyticsUploader) { _ -> any AnalyticsUploader in
+      NetworkAnalyticsUploader(client: try state.running())
+    }
   }
 
   /// Builds the network client.

@@ -9,6 +9,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let commands: [String: @Sendable ([String]) async throws -> Void] = [
   "key-race": KeyRaceCommand.run,
   "store-writer": StoreWriterCommand.run,
+  "event-tracker": EventTrackerCommand.run,
 ]
 
 guard let name = arguments.first, let command = commands[name] else {

@@ -89,3 +89,21 @@ extension CapabilityKey where Value == any EventQueue {
       providedBy: "StoreModule() from LoyaltyStore")
   }
 }
+
+extension CapabilityKey where Value == any AnalyticsUploader {
+  /// Sends analytics batches. LoyaltyNetwork provides one.
+  public static var analyticsUploader: Self {
+    Self(
+      "loyalty.analytics-uploader", summary: "an analytics uploader",
+      providedBy: "NetworkModule() from LoyaltyNetwork")
+  }
+}
+
+extension CapabilityKey where Value == any AnalyticsTracker {
+  /// Records analytics events. LoyaltyEvents provides the pipeline.
+  public static var analytics: Self {
+    Self(
+      "loyalty.analytics", summary: "an analytics pipeline",
+      providedBy: "EventsModule() from LoyaltyEvents")
+  }
+}

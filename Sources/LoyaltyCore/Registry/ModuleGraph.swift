@@ -44,14 +44,20 @@ struct ModuleGraph {
       }
     }
 
-    // Edges: provider -> consumer, for required and optional capabilities.
-    var dependencies: [[Int]] = Array(repeating: [], count: modules.count)
+    // Edges: provider -> consumer. Required edges are hard; optional ones order modules
+    // when they can, and give way when they would close a cycle (an optional capability
+    // is resolved lazily, so its provider need not have started).
+    var required: [[Int]] = Array(repeating: [], count: modules.count)
+    var optional: [[Int]] = Array(repeating: [], count: modules.count)
     for (index, module) in modules.enumerated() {
-      for key in module.requires + module.optionallyUses {
-        if let provider = providers[key], provider != index,
-          !dependencies[index].contains(provider)
-        {
-          dependencies[index].append(provider)
+      for key in module.requires {
+        if let provider = providers[key], provider != index, !required[index].contains(provider) {
+          required[index].append(provider)
+        }
+      }
+      for key in module.optionallyUses {
+        if let provider = providers[key], provider != index, !optional[index].contains(provider) {
+          optional[index].append(provider)
         }
       }
     }
@@ -61,11 +67,16 @@ struct ModuleGraph {
     var placed = Array(repeating: false, count: modules.count)
     var order: [Int] = []
     while order.count < modules.count {
-      guard
-        let next = modules.indices.first(where: { index in
-          !placed[index] && dependencies[index].allSatisfy { placed[$0] }
-        })
-      else {
+      let ready = modules.indices.first { index in
+        !placed[index] && required[index].allSatisfy { placed[$0] }
+          && optional[index].allSatisfy { placed[$0] }
+      }
+      let next =
+        ready
+        ?? modules.indices.first { index in
+          !placed[index] && required[index].allSatisfy { placed[$0] }
+        }
+      guard let next else {
         let stuck = modules.indices.filter { !placed[$0] }.map { modules[$0].identifier.name }
         throw LoyaltyError(
           .dependencyCycle,

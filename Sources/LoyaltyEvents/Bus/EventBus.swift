@@ -56,12 +56,17 @@ public final class EventBus: EventSink {
   public var subscriptionCount: Int { state.withLock { $0.subscribers.count } }
 
   /// Subscribes to events of type `type`.
+  /// - Parameters:
+  ///   - type: The event type.
+  ///   - executor: Where the handler runs; the global concurrent executor by default.
+  ///   - handler: Called once per event, in posting order.
   /// - Returns: The subscription; keep it for as long as you want events.
   public func subscribe<Event: LoyaltyEvent>(
     _ type: Event.Type,
+    on executor: (any TaskExecutor)? = nil,
     handler: @escaping @Sendable (Event) async -> Void
   ) -> EventSubscription {
-    subscribe(filter: .type(ObjectIdentifier(type))) { event in
+    subscribe(filter: .type(ObjectIdentifier(type)), executor: executor) { event in
       if let typed = event as? Event {
         await handler(typed)
       }
@@ -71,16 +76,18 @@ public final class EventBus: EventSink {
   /// Subscribes to events named `name`, whatever their type.
   public func subscribe(
     to name: String,
+    on executor: (any TaskExecutor)? = nil,
     handler: @escaping @Sendable (any LoyaltyEvent) async -> Void
   ) -> EventSubscription {
-    subscribe(filter: .name(name), handler: handler)
+    subscribe(filter: .name(name), executor: executor, handler: handler)
   }
 
   /// Subscribes to every event.
   public func subscribeToAll(
+    on executor: (any TaskExecutor)? = nil,
     handler: @escaping @Sendable (any LoyaltyEvent) async -> Void
   ) -> EventSubscription {
-    subscribe(filter: .all, handler: handler)
+    subscribe(filter: .all, executor: executor, handler: handler)
   }
 
   /// The events of type `type` as an asynchronous sequence; it ends when the task
@@ -122,10 +129,11 @@ public final class EventBus: EventSink {
 
   private func subscribe(
     filter: Filter,
+    executor: (any TaskExecutor)?,
     handler: @escaping @Sendable (any LoyaltyEvent) async -> Void
   ) -> EventSubscription {
     let (events, id) = register(filter: filter)
-    let delivery = Task {
+    let delivery = Task(executorPreference: executor) {
       for await event in events {
         await handler(event)
       }

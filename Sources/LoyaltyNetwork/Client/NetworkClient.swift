@@ -105,6 +105,24 @@ public final class NetworkClient: Sendable {
     try await send(endpoint, through: chain)
   }
 
+  /// Sends `endpoint` through the chain and returns the raw response, whatever its
+  /// status, for callers that read error bodies themselves (the analytics uploader).
+  /// The error policy and the response's decoding are skipped.
+  public func response<Response>(for endpoint: Endpoint<Response>) async throws
+    -> HTTPResponse
+  {
+    let request = try Self.request(for: endpoint, configuration: configuration)
+    return try await chain.send(request, context: context(for: endpoint))
+  }
+
+  private func context<Response>(for endpoint: Endpoint<Response>) -> RequestContext {
+    RequestContext(
+      endpoint: endpoint.name, auth: endpoint.auth, isIdempotent: endpoint.isIdempotent,
+      deadline: clock.now.addingTimeInterval(
+        endpoint.deadline ?? configuration.network.resourceTimeout),
+      allowsRetries: endpoint.allowsRetries)
+  }
+
   /// Sends `endpoint` without authorization handling or retries (the refresh call).
   func sendBare<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
     try await send(endpoint, through: bareChain)
@@ -114,11 +132,7 @@ public final class NetworkClient: Sendable {
     _ endpoint: Endpoint<Response>, through chain: MiddlewareChain
   ) async throws -> Response {
     let request = try Self.request(for: endpoint, configuration: configuration)
-    let context = RequestContext(
-      endpoint: endpoint.name, auth: endpoint.auth, isIdempotent: endpoint.isIdempotent,
-      deadline: clock.now.addingTimeInterval(
-        endpoint.deadline ?? configuration.network.resourceTimeout))
-    let response = try await chain.send(request, context: context)
+    let response = try await chain.send(request, context: context(for: endpoint))
     if policy.sessionEndingStatuses.contains(response.status) {
       await endSession(reason: .fatalStatus, status: response.status)
       throw LoyaltyError(

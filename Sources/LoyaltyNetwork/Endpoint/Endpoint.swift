@@ -43,6 +43,9 @@ public struct Endpoint<Response: Sendable>: Sendable {
   public var deadline: TimeInterval?
   /// Where the response says whether the call succeeded.
   public var check: StatusCheck
+  /// Whether the retry middleware may re-send the call; callers with their own backoff
+  /// (the analytics pipeline) turn it off.
+  public var allowsRetries = true
   /// Turns a successful response into the endpoint's result.
   public var decode: @Sendable (ResponseEnvelope) throws -> Response
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import LoyaltyCore
 
 /// A request's body.
@@ -11,6 +11,8 @@ public enum RequestBody: Sendable, Hashable {
   case form([FormField])
   /// `multipart/form-data` parts, in order.
   case multipart([MultipartPart])
+  /// Bytes already encoded, with their content type.
+  case data(Data, contentType: String)
 
   /// A JSON object under the backend's domain wrapper key:
   /// `.wrapped("campaigns", ["action": "retrieve"])` sends
@@ -45,6 +47,8 @@ public enum RequestBody: Sendable, Hashable {
       let text = fields.map { "\(Self.formEncode($0.name))=\(Self.formEncode($0.value))" }
         .joined(separator: "&")
       return (Data(text.utf8), "application/x-www-form-urlencoded")
+    case .data(let data, let contentType):
+      return (data, contentType)
     case .multipart(let parts):
       var data = Data()
       for part in parts {

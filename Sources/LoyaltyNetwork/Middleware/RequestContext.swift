@@ -10,12 +10,18 @@ public struct RequestContext: Sendable {
   public let isIdempotent: Bool
   /// When the call must be finished, retries included.
   public let deadline: Date
+  /// Whether the call may be re-sent by the retry middleware.
+  public let allowsRetries: Bool
 
   /// Creates a context.
-  public init(endpoint: String, auth: AuthKind, isIdempotent: Bool, deadline: Date) {
+  public init(
+    endpoint: String, auth: AuthKind, isIdempotent: Bool, deadline: Date,
+    allowsRetries: Bool = true
+  ) {
     self.endpoint = endpoint
     self.auth = auth
     self.isIdempotent = isIdempotent
     self.deadline = deadline
+    self.allowsRetries = allowsRetries
   }
 }

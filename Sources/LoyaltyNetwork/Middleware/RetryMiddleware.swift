@@ -18,6 +18,7 @@ public struct RetryMiddleware: HTTPMiddleware {
     _ request: HTTPRequest, context: RequestContext,
     next: @Sendable (HTTPRequest) async throws -> HTTPResponse
   ) async throws -> HTTPResponse {
+    guard context.allowsRetries else { return try await next(request) }
     var attempt = 1
     while true {
       let delay: TimeInterval

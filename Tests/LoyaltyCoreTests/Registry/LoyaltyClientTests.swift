@@ -154,6 +154,24 @@ struct LoyaltyClientTests {
     #expect(error.message.contains("First") && error.message.contains("Second"))
   }
 
+  @Test("optional uses that form a cycle give way; required edges still order")
+  func optionalCyclesGiveWay() async throws {
+    let journal = Journal()
+    let first = TestModule(
+      name: "First", provides: [CapabilityKey.cycleA.erased],
+      optionallyUses: [CapabilityKey.cycleB.erased], journal: journal,
+      registration: { $0.provide(.cycleA, value: 1) })
+    let second = TestModule(
+      name: "Second", provides: [CapabilityKey.cycleB.erased],
+      requires: [CapabilityKey.cycleA.erased], journal: journal,
+      registration: { $0.provide(.cycleB, value: 2) })
+    let client = try await LoyaltyClient.start(
+      Fixtures.configuration(), modules: [second, first])
+    #expect(journal.filtered("start:") == ["First", "Second"])
+    #expect(try client.resolve(.cycleB) == 2)
+    await client.shutdown()
+  }
+
   @Test("a module must register exactly what it declares")
   func undeclaredCapability() async throws {
     let journal = Journal()

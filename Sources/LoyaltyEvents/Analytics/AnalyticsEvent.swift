@@ -1,0 +1,42 @@
+public import Foundation
+
+/// An analytics event on its way through the pipeline's plugins.
+public struct AnalyticsEvent: Sendable, Hashable {
+  /// The unique, time-ordered id the server de-duplicates on.
+  public let id: String
+  /// The event's name: `custom_success_campaigns_loyalty`, `NB_PushAck`.
+  public var name: String
+  /// When it was tracked.
+  public let timestamp: Date
+  /// Its parameters.
+  public var parameters: [String: String]
+
+  /// Creates an event.
+  public init(id: String, name: String, timestamp: Date, parameters: [String: String]) {
+    self.id = id
+    self.name = name
+    self.timestamp = timestamp
+    self.parameters = parameters
+  }
+
+  private struct Payload: Encodable {
+    let eventID: String
+    let name: String
+    let timestamp: String
+    let parameters: [String: String]
+
+    enum CodingKeys: String, CodingKey {
+      case eventID = "event_id"
+      case name, timestamp, parameters
+    }
+  }
+
+  /// The event as the analytics endpoint receives it: a compact JSON object.
+  func payload() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let stamp = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(timestamp)
+    return try encoder.encode(
+      Payload(eventID: id, name: name, timestamp: stamp, parameters: parameters))
+  }
+}

@@ -1,0 +1,297 @@
+public import Foundation
+public import LoyaltyCore
+
+/// Tracks analytics events and uploads them in batches, losing nothing.
+///
+/// - ``track(_:parameters:)`` gives the event a unique, time-ordered id and a timestamp,
+///   runs the `before` and `enrichment` plugins, and appends it to the event queue
+///   before returning: with LoyaltyStore's queue the event then survives a crash.
+/// - Flushes happen every `flushAt` events, every `flushInterval` seconds, on
+///   ``flush()`` and at shutdown; there is never more than one upload in flight, and a
+///   queued event is in at most one batch at a time.
+/// - Batches hold at most `maxBatchCount` events and `maxBatchBytes` of JSON; an event
+///   larger than a batch may be is refused when tracked.
+/// - On a network error, a 429 or a 5xx nothing is deleted and the pipeline backs off
+///   (`Retry-After` honoured); a 413 splits the batch; a 400 drops only the events the
+///   server rejected and reports them.
+/// - The queue holds at most `queueCapacity` events, dropping (and counting) the oldest;
+///   an event is dropped only after `maxAttempts` failed uploads or `maxAge`, and the
+///   host hears of every drop through ``setDropHandler(_:)``.
+public actor AnalyticsPipeline: AnalyticsTracker {
+  /// Finds the uploader when a flush needs it (the network may start after the
+  /// pipeline, or be absent: events then wait in the queue).
+  public typealias UploaderProvider = @Sendable () -> (any AnalyticsUploader)?
+
+  private let queue: any EventQueue
+  private let uploader: UploaderProvider
+  private let clock: any LoyaltyClock
+  private let configuration: AnalyticsConfiguration
+  private let logger: LoyaltyLogger
+  private let identifiers = EventIdentifier()
+  private var plugins: [any AnalyticsPlugin] = []
+  private var statistics = AnalyticsStatistics()
+  private var sinceFlush = 0
+  private var flushTask: Task<Void, Never>?
+  private var timerTask: Task<Void, Never>?
+  private var consecutiveFailures = 0
+  private var nextAttempt: Date?
+  private var stopped = false
+  private var dropHandler: (@Sendable (AnalyticsDrop) -> Void)?
+
+  /// Batch overhead: `{"events":[` and `]}`.
+  private static let batchOverhead = 13
+
+  /// Creates a pipeline.
+  public init(
+    queue: any EventQueue,
+    uploader: @escaping UploaderProvider,
+    clock: any LoyaltyClock,
+    configuration: AnalyticsConfiguration = AnalyticsConfiguration(),
+    logger: LoyaltyLogger = .disabled
+  ) {
+    self.queue = queue
+    self.uploader = uploader
+    self.clock = clock
+    self.configuration = configuration
+    self.logger = logger
+  }
+
+  // MARK: Tracking
+
+  /// Records an event.
+  /// - Returns: The event's id (also when a plugin dropped it).
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidEvent`` for an empty or overlong
+  ///   name, ``LoyaltyCore/LoyaltyError/Code/eventTooLarge`` for an event larger than a
+  ///   batch, ``LoyaltyCore/LoyaltyError/Code/pipelineStopped`` after ``stop()``, or the
+  ///   queue's error when it could not be persisted.
+  @discardableResult
+  public func track(_ name: String, parameters: [String: String] = [:]) async throws -> String {
+    guard !stopped else {
+      throw LoyaltyError(.pipelineStopped, "The analytics pipeline is stopped.")
+    }
+    guard !name.isEmpty, name.utf8.count <= 256 else {
+      throw LoyaltyError(
+        .invalidEvent, "An analytics event name must have 1 to 256 bytes.",
+        metadata: ["length": String(name.utf8.count)])
+    }
+    let now = clock.now
+    var event = AnalyticsEvent(
+      id: identifiers.next(at: now), name: name, timestamp: now, parameters: parameters)
+    for plugin in plugins where plugin.stage <= .enrichment {
+      guard let changed = await plugin.process(event) else {
+        statistics.droppedByPlugins += 1
+        return event.id
+      }
+      event = changed
+    }
+    let payload: Data
+    do {
+      payload = try event.payload()
+    } catch {
+      throw LoyaltyError(.invalidEvent, "The event could not be encoded.", underlying: error)
+    }
+    guard payload.count + Self.batchOverhead <= configuration.maxBatchBytes else {
+      throw LoyaltyError(
+        .eventTooLarge,
+        "The event \(event.name) is \(payload.count) bytes; a batch holds at most "
+          + "\(configuration.maxBatchBytes).",
+        metadata: ["event": event.name])
+    }
+    try await queue.append([
+      QueuedEvent(id: event.id, name: event.name, timestamp: now, payload: payload)
+    ])
+    statistics.tracked += 1
+    let dropped = try await queue.trim(toCapacity: configuration.queueCapacity)
+    if dropped > 0 {
+      logger.warning("The analytics queue is full; dropped the \(dropped) oldest events.")
+    }
+    for plugin in plugins where plugin.stage >= .destination {
+      _ = await plugin.process(event)
+    }
+    sinceFlush += 1
+    if sinceFlush >= configuration.flushAt {
+      startFlush()
+    }
+    return event.id
+  }
+
+  // MARK: Plugins
+
+  /// Adds a plugin; a plugin with the same name is replaced.
+  public func add(_ plugin: any AnalyticsPlugin) {
+    plugins.removeAll { $0.name == plugin.name }
+    plugins.append(plugin)
+    plugins.sort { $0.stage < $1.stage }
+  }
+
+  /// The plugin named `name`.
+  public func plugin(named name: String) -> (any AnalyticsPlugin)? {
+    plugins.first { $0.name == name }
+  }
+
+  /// Removes the plugin named `name`.
+  public func removePlugin(named name: String) {
+    plugins.removeAll { $0.name == name }
+  }
+
+  /// The plugins' names, in the order they run.
+  public var pluginNames: [String] { plugins.map(\.name) }
+
+  /// Sets what is told about events the pipeline gives up on.
+  public func setDropHandler(_ handler: (@Sendable (AnalyticsDrop) -> Void)?) {
+    dropHandler = handler
+  }
+
+  // MARK: Flushing
+
+  /// Uploads what is queued, joining the flush in flight if there is one, and returns
+  /// when it is done. During a backoff it uploads nothing.
+  public func flush() async {
+    if flushTask == nil {
+      startFlush()
+    }
+    await flushTask?.value
+  }
+
+  /// Starts the flush timer.
+  public func start() {
+    guard timerTask == nil, configuration.flushInterval > 0, !stopped else { return }
+    let interval = configuration.flushInterval
+    let clock = clock
+    timerTask = Task { [weak self] in
+      while !Task.isCancelled {
+        do {
+          try await clock.sleep(for: interval)
+        } catch {
+          return
+        }
+        await self?.startFlushIfIdle()
+      }
+    }
+  }
+
+  /// Stops the timer, flushes once more, and refuses further events.
+  public func stop() async {
+    timerTask?.cancel()
+    timerTask = nil
+    await flush()
+    stopped = true
+  }
+
+  /// What the pipeline has done so far.
+  public func currentStatistics() async -> AnalyticsStatistics {
+    var current = statistics
+    current.pending = (try? await queue.count()) ?? 0
+    current.droppedByCapacity = (try? await queue.droppedCount()) ?? 0
+    current.quarantined = (try? await queue.quarantinedCount()) ?? 0
+    return current
+  }
+
+  /// When the next upload may be tried after a failure, if the pipeline is backing off.
+  public var backoffUntil: Date? { nextAttempt }
+
+  private func startFlushIfIdle() {
+    if flushTask == nil {
+      startFlush()
+    }
+  }
+
+  private func startFlush() {
+    guard flushTask == nil else { return }
+    sinceFlush = 0
+    flushTask = Task { await self.drain() }
+  }
+
+  private func drain() async {
+    defer { flushTask = nil }
+    if let nextAttempt, clock.now < nextAttempt {
+      return
+    }
+    guard let uploader = uploader() else {
+      logger.debug("No analytics uploader is registered; events stay queued.")
+      return
+    }
+    do {
+      while true {
+        let batch = try await queue.claim(
+          maxCount: configuration.maxBatchCount,
+          maxBytes: configuration.maxBatchBytes - Self.batchOverhead)
+        guard !batch.isEmpty else { return }
+        let now = clock.now
+        let expired = batch.filter {
+          $0.attempts >= configuration.maxAttempts
+            || now.timeIntervalSince($0.timestamp) > configuration.maxAge
+        }
+        if !expired.isEmpty {
+          try await queue.acknowledge(expired.map(\.id))
+          statistics.expired += expired.count
+          report(AnalyticsDrop(ids: expired.map(\.id), reason: .expired))
+        }
+        let live = batch.filter { event in !expired.contains { $0.id == event.id } }
+        guard !live.isEmpty else { continue }
+        guard try await send(live, with: uploader) else { return }
+      }
+    } catch {
+      logger.error("The analytics flush stopped: \(error)")
+    }
+  }
+
+  /// Uploads `batch`. Returns `false` when the pipeline must back off.
+  private func send(_ batch: [QueuedEvent], with uploader: any AnalyticsUploader) async throws
+    -> Bool
+  {
+    statistics.uploads += 1
+    switch await uploader.upload(batch) {
+    case .accepted(let duplicates):
+      try await queue.acknowledge(batch.map(\.id))
+      statistics.uploaded += batch.count
+      statistics.duplicates += duplicates
+      consecutiveFailures = 0
+      nextAttempt = nil
+      return true
+    case .rejected(let ids, let message):
+      let rejected = Set(ids).intersection(batch.map(\.id))
+      guard !rejected.isEmpty else {
+        return try await backOff(batch, after: nil)
+      }
+      try await queue.acknowledge(Array(rejected))
+      statistics.rejected += rejected.count
+      logger.warning("The server rejected \(rejected.count) analytics events.")
+      report(
+        AnalyticsDrop(
+          ids: batch.map(\.id).filter(rejected.contains), reason: .rejected(message: message)))
+      let rest = batch.filter { !rejected.contains($0.id) }
+      return rest.isEmpty ? true : try await send(rest, with: uploader)
+    case .tooLarge:
+      guard batch.count > 1 else {
+        try await queue.acknowledge(batch.map(\.id))
+        statistics.tooLarge += 1
+        report(AnalyticsDrop(ids: batch.map(\.id), reason: .tooLarge))
+        return true
+      }
+      let half = batch.count / 2
+      guard try await send(Array(batch[..<half]), with: uploader) else {
+        try await queue.release(batch[half...].map(\.id))
+        return false
+      }
+      return try await send(Array(batch[half...]), with: uploader)
+    case .retryLater(let after):
+      return try await backOff(batch, after: after)
+    }
+  }
+
+  private func backOff(_ batch: [QueuedEvent], after: Double?) async throws -> Bool {
+    try await queue.release(batch.map(\.id))
+    statistics.failedUploads += 1
+    consecutiveFailures += 1
+    let delay = after ?? configuration.backoff(afterFailures: consecutiveFailures)
+    nextAttempt = clock.now.addingTimeInterval(delay)
+    logger.info(
+      "Analytics upload failed; trying again in " + String(format: "%.1f", delay) + " s.")
+    return false
+  }
+
+  private func report(_ drop: AnalyticsDrop) {
+    dropHandler?(drop)
+  }
+}

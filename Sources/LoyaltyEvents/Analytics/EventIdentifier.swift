@@ -1,0 +1,44 @@
+import Foundation
+import Synchronization
+
+/// Makes unique, time-ordered event ids: 26-character ULIDs (48 bits of milliseconds and
+/// 80 random bits, in Crockford's base 32). Ids made in the same millisecond increase.
+final class EventIdentifier: Sendable {
+  private struct State {
+    var lastMilliseconds: UInt64 = 0
+    var high: UInt16 = 0
+    var low: UInt64 = 0
+  }
+
+  private static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
+  private let state = Mutex(State())
+
+  func next(at date: Date) -> String {
+    let milliseconds = UInt64(max(0, date.timeIntervalSince1970 * 1_000))
+    let (time, high, low) = state.withLock { state -> (UInt64, UInt16, UInt64) in
+      if milliseconds > state.lastMilliseconds {
+        state.lastMilliseconds = milliseconds
+        state.high = UInt16.random(in: 0...UInt16.max)
+        state.low = UInt64.random(in: 0...(UInt64.max >> 1))
+      } else {
+        // Same (or earlier) millisecond: keep the time and count up.
+        state.low &+= 1
+        if state.low == 0 { state.high &+= 1 }
+      }
+      return (state.lastMilliseconds, state.high, state.low)
+    }
+    var characters = [UInt8](repeating: 0, count: 26)
+    var timeBits = time
+    for index in stride(from: 9, through: 0, by: -1) {
+      characters[index] = Self.alphabet[Int(timeBits & 31)]
+      timeBits >>= 5
+    }
+    // 80 random bits: 16 high and 64 low, written as 16 characters of 5 bits.
+    var random = (UInt128(high) << 64) | UInt128(low)
+    for index in stride(from: 25, through: 10, by: -1) {
+      characters[index] = Self.alphabet[Int(random & 31)]
+      random >>= 5
+    }
+    return String(decoding: characters, as: UTF8.self)
+  }
+}

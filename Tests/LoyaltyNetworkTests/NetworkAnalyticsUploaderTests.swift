@@ -1,0 +1,61 @@
+import Foundation
+import LoyaltyCore
+import LoyaltyNetwork
+import Testing
+
+@Suite("NetworkAnalyticsUploader")
+struct NetworkAnalyticsUploaderTests {
+  static let events = (0..<3).map { index in
+    QueuedEvent(
+      id: "id-\(index)", name: "e", timestamp: Date(timeIntervalSince1970: 1_800_000_000),
+      payload: Data(#"{"event_id":"id-\#(index)","name":"e"}"#.utf8))
+  }
+
+  static func outcome(_ response: @escaping @Sendable () throws -> HTTPResponse) async
+    -> (AnalyticsUploadOutcome, ScriptedBackend)
+  {
+    let backend = ScriptedBackend(clock: InstantClock())
+    backend.on("/analytics/0123456789abcdef0123456789abcdef/") { _, _ in try response() }
+    let (client, _) = NetworkFixtures.client(backend: backend)
+    return (await NetworkAnalyticsUploader(client: client).upload(events), backend)
+  }
+
+  @Test("sends one gzip batch with the standard headers, never retried by the client")
+  func request() async throws {
+    let (outcome, backend) = await Self.outcome {
+      ScriptedBackend.json(200, ["status": "1", "accepted": 3, "duplicates": 1])
+    }
+    #expect(outcome == .accepted(duplicates: 1))
+    let request = try #require(backend.requests.first)
+    #expect(request.headers["Content-Encoding"] == "gzip")
+    #expect(request.headers["loyalty-signature"] != nil)
+    let body = try JSONValue(parsing: Gzip.decompress(request.body ?? Data()))
+    #expect(
+      body["events"]?.arrayValue?.compactMap { $0["event_id"]?.stringValue } == [
+        "id-0", "id-1", "id-2",
+      ])
+
+    let (_, busy) = await Self.outcome { ScriptedBackend.json(503, ["status": "0"]) }
+    #expect(busy.requests.count == 1, "the pipeline backs off, not the client")
+  }
+
+  @Test("maps 400, 413, 429, 5xx and transport errors")
+  func outcomes() async throws {
+    #expect(
+      await Self.outcome {
+        ScriptedBackend.json(400, ["status": "0", "rejected": ["id-1"], "msg": "bad name"])
+      }.0 == .rejected(ids: ["id-1"], message: "bad name"))
+    #expect(
+      await Self.outcome { ScriptedBackend.json(400, ["status": "0"]) }.0 == .retryLater(after: nil)
+    )
+    #expect(await Self.outcome { HTTPResponse(status: 413) }.0 == .tooLarge)
+    #expect(
+      await Self.outcome {
+        ScriptedBackend.json(429, ["status": "0"], headers: ["Retry-After": "9"])
+      }.0 == .retryLater(after: 9))
+    #expect(await Self.outcome { HTTPResponse(status: 502) }.0 == .retryLater(after: nil))
+    #expect(
+      await Self.outcome { throw LoyaltyError(.notConnected, "down") }.0
+        == .retryLater(after: nil))
+  }
+}
