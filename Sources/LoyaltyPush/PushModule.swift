@@ -1,22 +1,80 @@
+public import Foundation
 public import LoyaltyCore
 import LoyaltyNetwork
 
-/// The push module.
+extension CapabilityKey where Value == PushCenter {
+  /// The push center.
+  public static var push: Self {
+    Self("loyalty.push", summary: "a push center", providedBy: "PushModule() from LoyaltyPush")
+  }
+}
+
+/// The push module: the ``PushCenter`` (payloads, routing, pending notifications, push
+/// analytics, badge, device registration) and the ``NotificationLimiter``.
 ///
-/// Today it parses push payloads (``PushPayload``) for hosts that forward them;
-/// routing, pending notifications and device registration build on it. It requires a
-/// network client because device registration talks to the backend.
+/// It requires a network client (device registration), and uses the key-value store
+/// (pending notification, device token, limiter history), the event sink, the
+/// analytics pipeline and the clock when present.
 public struct PushModule: LoyaltyModule {
+  /// Supplies the device info; `nil` describes this machine.
+  public let deviceInfoProvider: (any DeviceInfoProvider)?
+  /// The limits for local offer notifications.
+  public let limits: NotificationLimits
+  /// The time zone the limits count days and hours in.
+  public let timeZone: TimeZone
+
   /// Creates the module.
-  public init() {}
+  public init(
+    deviceInfoProvider: (any DeviceInfoProvider)? = nil,
+    limits: NotificationLimits = NotificationLimits(),
+    timeZone: TimeZone = .current
+  ) {
+    self.deviceInfoProvider = deviceInfoProvider
+    self.limits = limits
+    self.timeZone = timeZone
+  }
 
   public var identifier: ModuleIdentifier {
     ModuleIdentifier(product: "LoyaltyPush", name: "PushModule")
   }
 
+  public var provides: [AnyCapabilityKey] { [CapabilityKey.push.erased] }
+
   public var requires: [AnyCapabilityKey] { [CapabilityKey.networkClient.erased] }
 
   public var optionallyUses: [AnyCapabilityKey] {
-    [CapabilityKey.eventSink.erased, CapabilityKey.keyValueStore.erased]
+    [
+      CapabilityKey.eventSink.erased, CapabilityKey.keyValueStore.erased,
+      CapabilityKey.analytics.erased, CapabilityKey.clock.erased,
+    ]
+  }
+
+  public func register(in registrar: CapabilityRegistrar) throws {
+    let provider = deviceInfoProvider
+    let limits = limits
+    let timeZone = timeZone
+    registrar.provide(.push) { capabilities in
+      let store = try capabilities.resolve(.keyValueStore)
+      let clock = try capabilities.resolve(.clock)
+      return PushCenter(
+        network: try capabilities.resolve(.networkClient),
+        store: store,
+        events: try capabilities.resolveIfPresent(.eventSink),
+        analytics: try capabilities.resolveIfPresent(.analytics),
+        deviceInfoProvider: provider
+          ?? SystemDeviceInfoProvider(configuration: capabilities.configuration, store: store),
+        limiter: NotificationLimiter(
+          limits: limits, store: store, clock: clock, timeZone: timeZone),
+        logger: capabilities.logger(label: "LoyaltyPush"))
+    }
+  }
+}
+
+extension LoyaltyClient {
+  /// The client's push center.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/capabilityUnavailable`` when
+  ///   ``PushModule`` is not listed.
+  public var push: PushCenter {
+    get throws { try resolve(.push) }
   }
 }

@@ -66,7 +66,7 @@ struct PushPayloadTests {
     #expect(error.code == .invalidPushPayload)
   }
 
-  @Test("PushModule requires a transport and names the product to add")
+  @Test("PushModule requires a network client and names the product to add")
   func moduleRequirement() async throws {
     let configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example", preset: .testing)

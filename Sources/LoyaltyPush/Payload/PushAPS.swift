@@ -2,7 +2,7 @@ import Foundation
 import LoyaltyCore
 
 /// The platform part of a push payload: the `aps` dictionary.
-public struct PushAPS: Sendable, Hashable {
+public struct PushAPS: Sendable, Hashable, Codable {
   /// The alert's title, when the alert is a dictionary with one.
   public let title: String?
   /// The alert's text: the alert itself when it is a string, else its `body`.

@@ -5,7 +5,7 @@ import LoyaltyCore
 ///
 /// A payload is the loyalty platform's when it carries the `_a` key; anything else
 /// belongs to the host and ``parse(_:)`` returns `nil` for it, untouched.
-public struct PushPayload: Sendable, Hashable {
+public struct PushPayload: Sendable, Hashable, Codable {
   /// The action: 0 opens the campaign of ``sessionUUID``; any other value is the
   /// host's to handle.
   public let action: Int
