@@ -68,3 +68,14 @@ extension SandboxBackend {
     }
   }
 }
+
+extension SandboxBackend {
+  /// The call `request` is for, as counters name it, without answering it: for request
+  /// logs.
+  public func endpoint(for request: HTTPRequest) -> SandboxEndpoint {
+    switch router.match(SandboxRequest(request)) {
+    case .route(let route, _, _): route.endpoint
+    case .refused(let endpoint, _): endpoint
+    }
+  }
+}

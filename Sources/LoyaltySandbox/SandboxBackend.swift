@@ -37,7 +37,7 @@ public final class SandboxBackend: Sendable {
 
   private let generator: FixtureGenerator
   let issuer: TokenIssuer
-  private let router: SandboxRouter
+  let router: SandboxRouter
   private let validator: RequestValidator
   let state: Mutex<SandboxState>
 

@@ -147,7 +147,9 @@ enum AuthHandlers {
     let serial = state.tokens.nextSerialNumber()
     let jti = "at-\(serial)"
     let lifetime = configuration.tokenLifetime
-    let expiresAt = now.addingTimeInterval(lifetime)
+    // JWT dates are whole seconds; the server keeps the same instant the client reads.
+    let expiresAt = Date(
+      timeIntervalSince1970: now.addingTimeInterval(lifetime).timeIntervalSince1970.rounded(.down))
     let access = issuer.mint(userID: userID, jti: jti, issuedAt: now, expiresAt: expiresAt)
     state.tokens.access[jti] = TokenBook.Access(
       userID: userID, family: family, expiresAt: expiresAt)

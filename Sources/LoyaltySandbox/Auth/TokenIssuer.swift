@@ -22,7 +22,7 @@ struct TokenIssuer: Sendable {
     let claims: JSONValue = [
       "sub": .string(userID),
       "iat": .integer(Int(issuedAt.timeIntervalSince1970)),
-      "exp": .integer(Int(expiresAt.timeIntervalSince1970.rounded(.up))),
+      "exp": .integer(Int(expiresAt.timeIntervalSince1970)),
       "jti": .string(jti),
       "iss": .string(Self.issuer),
     ]
