@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "LoyaltyEvents", targets: ["LoyaltyEvents"]),
     .library(name: "LoyaltyPush", targets: ["LoyaltyPush"]),
     .library(name: "LoyaltyMarket", targets: ["LoyaltyMarket"]),
+    .library(name: "LoyaltySandbox", targets: ["LoyaltySandbox"]),
     .executable(name: "loyalty-demo", targets: ["LoyaltyDemo"]),
     .plugin(name: "LintFormat", targets: ["LintFormat"]),
   ],
@@ -76,6 +77,11 @@ let package = Package(
     ),
     .target(
       name: "LoyaltyMarket",
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
+      swiftSettings: swiftSettings
+    ),
+    .target(
+      name: "LoyaltySandbox",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
       swiftSettings: swiftSettings
     ),
@@ -153,6 +159,11 @@ let package = Package(
     .testTarget(
       name: "LoyaltyMarketTests",
       dependencies: ["LoyaltyMarket", "LoyaltyNetwork", "LoyaltyCore"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LoyaltySandboxTests",
+      dependencies: ["LoyaltySandbox", "LoyaltyNetwork", "LoyaltyCore"],
       swiftSettings: swiftSettings
     ),
   ]

@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import LoyaltyEmulatorServer
+import LoyaltySandbox
+
+/// `loyalty-emulator`: the SDK's sandbox backend on a port of 127.0.0.1.
+@main
+struct LoyaltyEmulator: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "loyalty-emulator",
+    abstract: "Serves the loyalty SDK's sandbox backend over HTTP on 127.0.0.1.",
+    discussion: """
+      Every call of Docs/API.md is answered from fixtures drawn from --seed. Point the SDK at \
+      it with LoyaltyEnvironment.custom(URL(string: "http://127.0.0.1:<port>")!), using the \
+      same app UUID, merchant id and API key. Stop it with Ctrl-C.
+      """)
+
+  @Option(help: "The port to listen on (0 picks a free one).")
+  var port = 8080
+
+  @Option(help: "The seed the fixture data is drawn from.")
+  var seed: UInt64 = 1
+
+  @Option(help: "Campaigns in the standard context.")
+  var campaigns = SandboxFixtures().campaigns
+
+  @Option(help: "Merchants.")
+  var merchants = SandboxFixtures().merchants
+
+  @Option(name: .customLong("coupon-sets"), help: "Coupon sets.")
+  var couponSets = SandboxFixtures().couponSets
+
+  @Option(help: "Fixture users (user1@sandbox.test ...).")
+  var users = SandboxFixtures().users
+
+  @Option(name: .customLong("token-lifetime"), help: "Access token lifetime, in seconds.")
+  var tokenLifetime = 3_600.0
+
+  @Option(help: "Background faults: none, flaky (some 429/503 and latency) or slow.")
+  var faults = "none"
+
+  @Option(name: .customLong("app-uuid"), help: "The app UUID paths must carry.")
+  var appUUID = SandboxConfiguration().appUUID
+
+  @Option(name: .customLong("merchant-id"), help: "The loyalty-web-id requests must send.")
+  var merchantID = SandboxConfiguration().merchantID
+
+  @Option(name: .customLong("api-key"), help: "The API key requests are signed with.")
+  var apiKey = SandboxConfiguration().apiKey
+
+  @Option(
+    name: .customLong("max-clock-skew"),
+    help: "Refuse a loyalty-date further than this many seconds from the clock.")
+  var maxClockSkew: Double?
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Gzip answers when the client sends Accept-Encoding: gzip.")
+  var gzip = true
+
+  @Flag(help: "Print no request log.")
+  var quiet = false
+
+  func validate() throws {
+    guard (0...65_535).contains(port) else {
+      throw ValidationError("--port must be between 0 and 65535.")
+    }
+    guard SandboxFaultProfile(name: faults) != nil else {
+      throw ValidationError("--faults must be none, flaky or slow.")
+    }
+    guard tokenLifetime > 0 else {
+      throw ValidationError("--token-lifetime must be positive.")
+    }
+  }
+
+  func run() async throws {
+    let configuration = SandboxConfiguration(
+      appUUID: appUUID, merchantID: merchantID, apiKey: apiKey, tokenLifetime: tokenLifetime,
+      maxClockSkew: maxClockSkew, gzipResponses: gzip)
+    let fixtures = SandboxFixtures(
+      seed: seed, campaigns: campaigns, couponSets: couponSets, merchants: merchants, users: users)
+    let profile = SandboxFaultProfile(name: faults, seed: seed) ?? .none
+    let backend = SandboxBackend(
+      configuration: configuration, fixtures: fixtures, faultProfile: profile)
+    var log: (@Sendable (RequestLogLine) -> Void)?
+    if !quiet {
+      log = { line in writeLine(line.description) }
+    }
+    let server = EmulatorServer(backend: backend, log: log)
+    let summary =
+      "app \(appUUID), merchant \(merchantID), seed \(seed), faults \(profile.name), "
+      + "token lifetime \(Int(tokenLifetime)) s, "
+      + "\(backend.catalog.campaigns.count) campaigns, \(backend.catalog.merchants.count) merchants"
+    try await server.run(port: port) { bound in
+      writeLine("loyalty-emulator listening on http://\(EmulatorServer.host):\(bound) (\(summary))")
+    }
+  }
+}
+
+/// Writes a line to standard output at once, even when it is a pipe.
+@Sendable func writeLine(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

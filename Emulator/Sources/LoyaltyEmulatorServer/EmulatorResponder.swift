@@ -1,0 +1,75 @@
+import Foundation
+import HTTPTypes
+public import Hummingbird
+import LoyaltyCore
+import LoyaltySandbox
+import NIOCore
+
+/// Serves every request with a ``LoyaltySandbox/SandboxBackend``: the request becomes an
+/// SDK `HTTPRequest`, the backend's answer goes back byte for byte, and a dropped
+/// connection (an injected fault) closes the socket without an answer.
+public struct EmulatorResponder: HTTPResponder {
+  /// The request context.
+  public typealias Context = EmulatorRequestContext
+
+  /// The largest request body accepted.
+  public static let maxBodySize = 32 * 1_024 * 1_024
+
+  let backend: SandboxBackend
+  let log: (@Sendable (RequestLogLine) -> Void)?
+
+  public func respond(to request: Request, context: Context) async throws -> Response {
+    let started = ContinuousClock.now
+    var request = request
+    let buffer = try await request.collectBody(upTo: Self.maxBodySize)
+    var headers = LoyaltyCore.HTTPHeaders()
+    for field in request.headers {
+      headers.add(name: field.name.rawName, value: field.value)
+    }
+    let target = request.uri.description.hasPrefix("/") ? request.uri.description : "/"
+    guard let url = URL(string: "http://127.0.0.1\(target)") else {
+      return Response(status: .badRequest)
+    }
+    let sdkRequest = LoyaltyCore.HTTPRequest(
+      method: LoyaltyCore.HTTPMethod(rawValue: request.method.rawValue), url: url,
+      headers: headers, body: buffer.readableBytes > 0 ? Data(buffer: buffer) : nil)
+
+    let answer: LoyaltyCore.HTTPResponse
+    do {
+      answer = try await backend.respond(to: sdkRequest)
+    } catch {
+      record(sdkRequest, status: nil, bytes: 0, since: started)
+      // No answer at all: the client sees the connection drop.
+      try? await context.channel.close()
+      throw error
+    }
+    var fields = HTTPFields()
+    for field in answer.headers {
+      if let name = HTTPField.Name(field.name) {
+        fields.append(HTTPField(name: name, value: field.value))
+      }
+    }
+    fields[.contentLength] = String(answer.body.count)
+    record(sdkRequest, status: answer.status, bytes: answer.body.count, since: started)
+    return Response(
+      status: HTTPResponse.Status(code: answer.status), headers: fields,
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+  }
+
+  private func record(
+    _ request: LoyaltyCore.HTTPRequest, status: Int?, bytes: Int,
+    since started: ContinuousClock.Instant
+  ) {
+    guard let log else { return }
+    let elapsed = ContinuousClock.now - started
+    let milliseconds =
+      Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
+    log(
+      RequestLogLine(
+        method: request.method.rawValue,
+        path: URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedPath
+          ?? request.url.path,
+        endpoint: backend.endpoint(for: request), status: status, bytes: bytes,
+        milliseconds: milliseconds))
+  }
+}

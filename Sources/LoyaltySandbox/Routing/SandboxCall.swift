@@ -1,0 +1,43 @@
+import Foundation
+import LoyaltyCore
+
+/// Everything a handler reads about one request.
+struct SandboxCall: Sendable {
+  let request: SandboxRequest
+  /// The fields of the domain wrapper (`{"coupon": {...}}`), or of the whole body for
+  /// calls without one.
+  let fields: [String: JSONValue]
+  /// A path segment the route captured: a session UUID, a user-management action.
+  let pathValue: String?
+  /// The user of the bearer token, for authenticated calls.
+  let userID: String?
+  /// The `jti` of the bearer token, for authenticated calls.
+  let tokenID: String?
+  let now: Date
+  let catalog: SandboxCatalog
+  let generator: FixtureGenerator
+  let configuration: SandboxConfiguration
+  let issuer: TokenIssuer
+
+  /// The requested language, `el` when absent.
+  var language: String {
+    fields["language"]?.stringValue ?? "el"
+  }
+
+  /// A string field, trimmed; `nil` when missing or empty.
+  func string(_ name: String) -> String? {
+    guard let text = fields[name]?.looseString?.trimmingCharacters(in: .whitespaces),
+      !text.isEmpty
+    else { return nil }
+    return text
+  }
+
+  /// A list of strings: an array of strings, or a single string.
+  func strings(_ name: String) -> [String]? {
+    switch fields[name] {
+    case .array(let values): values.compactMap(\.looseString)
+    case .string(let value): [value]
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,90 @@
+/// Every route, by path kind, domain wrapper key and action: the contract of
+/// `Docs/API.md` in one table.
+enum SandboxRoutes {
+  static let emailLogin = SandboxRoute(
+    endpoint: .emailLogin, auth: .standard, handler: AuthHandlers.emailLogin)
+  static let verifyTicket = SandboxRoute(
+    endpoint: .verifyTicket, auth: .standard, handler: AuthHandlers.verifyTicket)
+  static let partnerUser = SandboxRoute(
+    endpoint: .partnerUser, auth: .basic, handler: AuthHandlers.partnerToken)
+  static let refresh = SandboxRoute(
+    endpoint: .refreshToken, auth: .standard, handler: AuthHandlers.refresh)
+  static let logout = SandboxRoute(endpoint: .logout, auth: .bearer, handler: AuthHandlers.logout)
+  static let singleCampaign = SandboxRoute(
+    endpoint: .singleCampaign, auth: .standard, handler: CampaignHandlers.single)
+  static let analytics = SandboxRoute(
+    endpoint: .analytics, auth: .standard, handler: AnalyticsHandlers.ingest)
+  static let deviceInfo = SandboxRoute(
+    endpoint: .deviceInfo, auth: .standard, handler: DeviceInfoHandlers.register)
+
+  /// `POST /api/mobile/v2/{appUUID}/context/`, standard auth.
+  static let standardContext: [String: [String: SandboxRoute]] = [
+    "campaigns": [
+      "retrieve": SandboxRoute(
+        endpoint: .campaigns, auth: .standard, handler: CampaignHandlers.campaigns)
+    ],
+    "coupon": [
+      "availability": SandboxRoute(
+        endpoint: .couponAvailability, auth: .standard, handler: CouponHandlers.availability),
+      "retrieve_multilingual": SandboxRoute(
+        endpoint: .couponSets, auth: .standard, handler: CouponHandlers.couponSets),
+    ],
+    "shops": [
+      "retrieve_multilingual": SandboxRoute(
+        endpoint: .merchants, auth: .standard, handler: MerchantHandlers.merchants),
+      "retrieve_categories": SandboxRoute(
+        endpoint: .merchantCategories, auth: .standard, handler: MerchantHandlers.categories),
+    ],
+    "content": [
+      "retrieve_multilingual": SandboxRoute(
+        endpoint: .articles, auth: .standard, handler: ArticleHandlers.articles)
+    ],
+  ]
+
+  /// `POST /oauth/{appUUID}/context`, bearer auth.
+  static let authenticatedContext: [String: [String: SandboxRoute]] = [
+    "campaigns": [
+      "retrieve": SandboxRoute(
+        endpoint: .personalizedCampaigns, auth: .bearer, handler: CampaignHandlers.personalized)
+    ],
+    "coupon": [
+      "user_coupons": SandboxRoute(
+        endpoint: .coupons, auth: .bearer, handler: CouponHandlers.userCoupons),
+      "validate": SandboxRoute(
+        endpoint: .validateCoupon, auth: .bearer, handler: RedemptionHandlers.validate),
+      "redeem": SandboxRoute(
+        endpoint: .redeemCoupon, auth: .bearer, handler: RedemptionHandlers.redeem),
+      "redeemed_supermarket_history": SandboxRoute(
+        endpoint: .redeemedSupermarketHistory, auth: .bearer,
+        handler: CouponHandlers.redeemedSupermarketHistory),
+    ],
+    "consumer_data": [
+      "handle_user_details": SandboxRoute(
+        endpoint: .profile, auth: .bearer, handler: ProfileHandlers.profile),
+      "get_transaction_history": SandboxRoute(
+        endpoint: .transactions, auth: .bearer, handler: ProfileHandlers.transactions),
+      "get_points_history": SandboxRoute(
+        endpoint: .pointsHistory, auth: .bearer, handler: ProfileHandlers.pointsHistory),
+      "get_market_pass_details": SandboxRoute(
+        endpoint: .marketPass, auth: .bearer, handler: MarketHandlers.marketPass),
+    ],
+    "cards": [
+      "add_card": SandboxRoute(endpoint: .addCard, auth: .bearer, handler: CardHandlers.add),
+      "get_cards": SandboxRoute(endpoint: .cards, auth: .bearer, handler: CardHandlers.list),
+      "delete_card": SandboxRoute(
+        endpoint: .deleteCard, auth: .bearer, handler: CardHandlers.delete),
+    ],
+  ]
+
+  /// `POST /user/{appUUID}/{action}`, standard auth.
+  static let userManagement: [String: SandboxRoute] = [
+    "register": SandboxRoute(
+      endpoint: .register, auth: .standard, handler: UserManagementHandlers.register),
+    "change_password": SandboxRoute(
+      endpoint: .changePassword, auth: .standard, handler: UserManagementHandlers.changePassword),
+    "reset_password": SandboxRoute(
+      endpoint: .resetPassword, auth: .standard, handler: UserManagementHandlers.resetPassword),
+    "request_otp": SandboxRoute(
+      endpoint: .requestOTP, auth: .standard, handler: UserManagementHandlers.requestOTP),
+  ]
+}

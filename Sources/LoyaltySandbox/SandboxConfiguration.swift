@@ -1,0 +1,89 @@
+public import Foundation
+public import LoyaltyCore
+
+/// Who the sandbox backend is and how strict it is: the app and merchant it serves, the
+/// API key requests are signed with, token lifetimes, partner credentials and limits.
+///
+/// The defaults match nothing secret; give the sandbox the same app UUID, merchant id and
+/// API key as the client's ``LoyaltyCore/LoyaltyConfiguration``:
+///
+/// ```swift
+/// let backend = SandboxBackend(
+///   configuration: SandboxConfiguration(
+///     appUUID: configuration.appUUID, merchantID: configuration.merchantID,
+///     apiKey: configuration.apiKey, tokenLifetime: 2))
+/// ```
+public struct SandboxConfiguration: Sendable {
+  /// The app UUID every path must carry.
+  public var appUUID: String
+  /// The merchant id every request must send as `loyalty-web-id`.
+  public var merchantID: String
+  /// The API key `loyalty-signature` is computed from (SHA-256 of key + `loyalty-date`).
+  public var apiKey: String
+  /// How long an access token lives, in seconds (its JWT `exp`).
+  public var tokenLifetime: TimeInterval
+  /// How long an unused refresh token lives, in seconds.
+  public var refreshTokenLifetime: TimeInterval
+  /// The Basic credentials partner endpoints require.
+  public var partnerUsername: String
+  /// The Basic password partner endpoints require.
+  public var partnerPassword: String
+  /// How far `loyalty-date` may be from the backend's clock, in seconds; `nil` (the
+  /// default) does not check, so a client on a test clock is not refused.
+  public var maxClockSkew: TimeInterval?
+  /// Whether an email login or partner login for an unknown user registers it.
+  public var autoRegister: Bool
+  /// Whether ticket verification accepts any non-empty ticket, or only those issued by
+  /// ``SandboxBackend/issueTicket(guid:)``.
+  public var acceptsAnyTicket: Bool
+  /// The most events an analytics batch may hold; a larger batch is answered 413.
+  public var maxAnalyticsEvents: Int
+  /// The most bytes of uncompressed JSON an analytics batch may have; larger is 413.
+  public var maxAnalyticsBytes: Int
+  /// Whether answers are gzip-compressed when the request sends `Accept-Encoding: gzip`.
+  public var gzipResponses: Bool
+  /// The clock tokens expire on and latency is waited on.
+  public var clock: any LoyaltyClock
+
+  /// Creates a configuration.
+  public init(
+    appUUID: String = "0123456789abcdef0123456789abcdef",
+    merchantID: String = "sandbox-merchant",
+    apiKey: String = "sandbox-api-key",
+    tokenLifetime: TimeInterval = 3_600,
+    refreshTokenLifetime: TimeInterval = 30 * 86_400,
+    partnerUsername: String = "partner",
+    partnerPassword: String = "partner-secret",
+    maxClockSkew: TimeInterval? = nil,
+    autoRegister: Bool = true,
+    acceptsAnyTicket: Bool = true,
+    maxAnalyticsEvents: Int = 100,
+    maxAnalyticsBytes: Int = 475 * 1_024,
+    gzipResponses: Bool = false,
+    clock: any LoyaltyClock = SystemClock()
+  ) {
+    self.appUUID = appUUID
+    self.merchantID = merchantID
+    self.apiKey = apiKey
+    self.tokenLifetime = tokenLifetime
+    self.refreshTokenLifetime = refreshTokenLifetime
+    self.partnerUsername = partnerUsername
+    self.partnerPassword = partnerPassword
+    self.maxClockSkew = maxClockSkew
+    self.autoRegister = autoRegister
+    self.acceptsAnyTicket = acceptsAnyTicket
+    self.maxAnalyticsEvents = maxAnalyticsEvents
+    self.maxAnalyticsBytes = maxAnalyticsBytes
+    self.gzipResponses = gzipResponses
+    self.clock = clock
+  }
+
+  /// A configuration that accepts the requests of a client configured with
+  /// `configuration`: the same app UUID, merchant id and API key.
+  public init(matching configuration: LoyaltyConfiguration, clock: any LoyaltyClock = SystemClock())
+  {
+    self.init(
+      appUUID: configuration.appUUID, merchantID: configuration.merchantID,
+      apiKey: configuration.apiKey, clock: clock)
+  }
+}

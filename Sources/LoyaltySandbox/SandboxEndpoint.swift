@@ -1,0 +1,75 @@
+/// Every call the sandbox answers, as counters and fault targets name them.
+public enum SandboxEndpoint: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  /// `POST /partners/dei/login`.
+  case emailLogin
+  /// `POST /partners/cosmote/verify`.
+  case verifyTicket
+  /// `POST /partners/oauth/{appUUID}/token`.
+  case partnerUser
+  /// `POST /oauth/{appUUID}/token`.
+  case refreshToken
+  /// `POST /oauth/{appUUID}/logout`.
+  case logout
+  /// `campaigns.retrieve` in the standard context.
+  case campaigns
+  /// `campaigns.retrieve` in the authenticated context.
+  case personalizedCampaigns
+  /// `GET /api/session/{sessionUuid}`.
+  case singleCampaign
+  /// `coupon.availability` in the standard context.
+  case couponAvailability
+  /// `coupon.retrieve_multilingual` in the standard context.
+  case couponSets
+  /// `coupon.user_coupons` in the authenticated context.
+  case coupons
+  /// `coupon.validate` in the authenticated context.
+  case validateCoupon
+  /// `coupon.redeem` in the authenticated context.
+  case redeemCoupon
+  /// `coupon.redeemed_supermarket_history` in the authenticated context.
+  case redeemedSupermarketHistory
+  /// `shops.retrieve_multilingual` in the standard context.
+  case merchants
+  /// `shops.retrieve_categories` in the standard context.
+  case merchantCategories
+  /// `content.retrieve_multilingual` in the standard context.
+  case articles
+  /// `consumer_data.handle_user_details` in the authenticated context.
+  case profile
+  /// `consumer_data.get_transaction_history` in the authenticated context.
+  case transactions
+  /// `consumer_data.get_points_history` in the authenticated context.
+  case pointsHistory
+  /// `consumer_data.get_market_pass_details` in the authenticated context.
+  case marketPass
+  /// `cards.add_card` in the authenticated context.
+  case addCard
+  /// `cards.get_cards` in the authenticated context.
+  case cards
+  /// `cards.delete_card` in the authenticated context.
+  case deleteCard
+  /// `POST /user/{appUUID}/register`.
+  case register
+  /// `POST /user/{appUUID}/change_password`.
+  case changePassword
+  /// `POST /user/{appUUID}/reset_password`.
+  case resetPassword
+  /// `POST /user/{appUUID}/request_otp`.
+  case requestOTP
+  /// `POST /api/async/analytics/{appUUID}/`.
+  case analytics
+  /// `POST /api/async/info/{appUUID}/`.
+  case deviceInfo
+  /// A request no route matched: an unknown path, wrapper key or action.
+  case unrouted
+
+  public var description: String { rawValue }
+
+  /// Whether the call logs in or refreshes, so fault profiles can spare it.
+  public var isAuthentication: Bool {
+    switch self {
+    case .emailLogin, .verifyTicket, .partnerUser, .refreshToken, .logout: true
+    default: false
+    }
+  }
+}
