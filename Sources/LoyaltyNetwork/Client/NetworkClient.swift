@@ -180,6 +180,9 @@ public final class NetworkClient: Sendable {
     guard response.isSuccess else {
       throw statusError(response, endpoint: endpoint.name)
     }
+    if let decodeBody = endpoint.decodeBody {
+      return try decodeBody(response)
+    }
     let envelope: ResponseEnvelope
     if endpoint.check == .httpOnly && response.body.isEmpty {
       envelope = ResponseEnvelope(httpStatus: response.status, status: nil, fields: [:])

@@ -48,6 +48,10 @@ public struct Endpoint<Response: Sendable>: Sendable {
   public var allowsRetries = true
   /// Turns a successful response into the endpoint's result.
   public var decode: @Sendable (ResponseEnvelope) throws -> Response
+  /// Decodes a successful (2xx) response's body directly, status check included, in
+  /// one pass; when set, the envelope is not built and ``check`` and ``decode`` are not
+  /// used. For large lists, where building the envelope first would parse twice.
+  public var decodeBody: (@Sendable (HTTPResponse) throws -> Response)?
 
   /// Creates an endpoint.
   public init(

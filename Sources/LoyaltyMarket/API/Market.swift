@@ -1,0 +1,330 @@
+import Foundation
+public import LoyaltyCore
+public import LoyaltyNetwork
+
+/// The loyalty APIs: campaigns, coupons, merchants, profile, cards, points, market pass.
+///
+/// Every call is `async throws`; each has a callback variant (see `Market+Callbacks`).
+/// Calls record `custom_{success|error}_{operation}_loyalty` analytics when an analytics
+/// pipeline is registered, keep what they fetch in ``state``, and post the platform's
+/// events (``CampaignsRetrieved``, ``CouponsFetched``, ``MarketPassDetailsFetched``).
+///
+/// ```swift
+/// let market = try client.market
+/// let campaigns = try await market.campaigns()
+/// let coupons = try await market.coupons()
+/// ```
+public final class Market: Sendable {
+  /// What the market last fetched.
+  public let state = MarketState()
+  /// The language used when a call does not name one.
+  public let defaultLanguage: String
+
+  let network: NetworkClient
+  private let events: (any EventSink)?
+  private let analytics: (any AnalyticsTracker)?
+
+  /// Creates the market API over a network client.
+  public init(
+    network: NetworkClient, events: (any EventSink)? = nil,
+    analytics: (any AnalyticsTracker)? = nil
+  ) {
+    self.network = network
+    self.events = events
+    self.analytics = analytics
+    self.defaultLanguage = network.configuration.language
+  }
+
+  /// Runs a call, recording its outcome with the platform's naming.
+  func call<T: Sendable>(_ operation: String, _ body: () async throws -> T) async throws -> T {
+    guard let analytics else { return try await body() }
+    return try await analytics.recordingCall(operation, body)
+  }
+
+  // MARK: Campaigns
+
+  /// The campaigns to show, through the campaign pipeline: for a logged-in user, basic
+  /// and personalized merged, filtered by coupon availability, carousel separated, CCMS,
+  /// telco and questionnaire removed, sorted; for an anonymous user, the basic ones.
+  ///
+  /// Updates ``state`` (listed, all, carousel, supermarket campaign) and posts
+  /// ``CampaignsRetrieved``.
+  public func campaigns(language: String? = nil, filters: [String: JSONValue] = [:])
+    async throws -> [Campaign]
+  {
+    let language = language ?? defaultLanguage
+    return try await call("campaigns") {
+      let basic = try await network.send(
+        MarketEndpoints.campaigns(language: language, filters: filters, personalized: false))
+      let result: CampaignPipeline.Result
+      if await network.session.isLoggedIn {
+        let personalized = try await network.send(
+          MarketEndpoints.campaigns(language: language, filters: filters, personalized: true))
+        let sets = Array(Set((basic + personalized).map(\.couponSet).filter { !$0.isEmpty }))
+          .sorted()
+        let availability =
+          sets.isEmpty
+          ? [:] : try await network.send(MarketEndpoints.availability(couponSets: sets))
+        result = CampaignPipeline.authenticated(
+          basic: basic, personalized: personalized, availability: availability)
+      } else {
+        result = CampaignPipeline.anonymous(basic: basic)
+      }
+      await state.setCampaigns(result)
+      await state.setSupermarketCampaign(
+        result.all.first { $0.type.lowercased() == "supermarket" })
+      events?.post(CampaignsRetrieved(count: result.campaigns.count))
+      return result.campaigns
+    }
+  }
+
+  /// The user's personalized campaigns, as the server sends them.
+  public func personalizedCampaigns(
+    language: String? = nil, filters: [String: JSONValue] = [:]
+  ) async throws -> [Campaign] {
+    let language = language ?? defaultLanguage
+    return try await call("campaigns_personalized") {
+      try await network.send(
+        MarketEndpoints.campaigns(language: language, filters: filters, personalized: true))
+    }
+  }
+
+  /// One campaign, by its session.
+  public func singleCampaign(sessionUUID: String, language: String? = nil) async throws
+    -> Campaign
+  {
+    let language = language ?? defaultLanguage
+    return try await call("single_campaign") {
+      try await network.send(
+        MarketEndpoints.singleCampaign(sessionUUID: sessionUUID, language: language))
+    }
+  }
+
+  /// The supermarket campaign, if there is one.
+  public func supermarketCampaign(language: String? = nil) async throws -> Campaign? {
+    let language = language ?? defaultLanguage
+    return try await call("supermarket_campaign") {
+      let basic = try await network.send(
+        MarketEndpoints.campaigns(language: language, filters: [:], personalized: false))
+      let campaign = basic.first { $0.type.lowercased() == "supermarket" }
+      await state.setSupermarketCampaign(campaign)
+      return campaign
+    }
+  }
+
+  // MARK: Coupons
+
+  /// The user's coupons, active and redeemed. ``state`` keeps the active ones by
+  /// expiration and the redeemed ones by redemption date; posts ``CouponsFetched``.
+  public func coupons(language: String? = nil) async throws -> [Coupon] {
+    let language = language ?? defaultLanguage
+    return try await call("coupons") {
+      let coupons = try await network.send(
+        MarketEndpoints.userCoupons(language: language, types: nil))
+      await state.setCoupons(coupons)
+      events?.post(
+        CouponsFetched(
+          active: coupons.filter(\.isActive).count, redeemed: coupons.filter(\.isRedeemed).count))
+      return coupons
+    }
+  }
+
+  /// The user's universal coupons (accepted by any merchant).
+  public func universalCoupons(language: String? = nil) async throws -> [Coupon] {
+    let language = language ?? defaultLanguage
+    return try await call("coupons_universal") {
+      try await network.send(MarketEndpoints.userCoupons(language: language, types: ["universal"]))
+    }
+  }
+
+  /// Coupon sets, optionally only some or of some types.
+  public func couponSets(
+    language: String? = nil, uuids: [String]? = nil, types: [String]? = nil
+  ) async throws -> [CouponSet] {
+    let language = language ?? defaultLanguage
+    return try await call("coupon_sets") {
+      let sets = try await network.send(
+        MarketEndpoints.couponSets(language: language, uuids: uuids, types: types))
+      await state.setCouponSets(sets)
+      return sets
+    }
+  }
+
+  /// Coupons left per coupon set.
+  public func availableCoupons(couponSets: [String]? = nil) async throws -> [String: Int] {
+    try await call("available_coupons") {
+      try await network.send(MarketEndpoints.availability(couponSets: couponSets))
+    }
+  }
+
+  /// Checks whether a coupon can be redeemed.
+  public func validateCoupon(_ code: String) async throws -> CouponValidation {
+    try await call("validate_coupon") {
+      try await network.send(MarketEndpoints.validateCoupon(code))
+    }
+  }
+
+  /// Redeems a coupon of the set `productUUID` at `merchantID`; `productID` picks a
+  /// coupon (else the one expiring first). Not retried after a server error.
+  public func redeemCoupon(productID: String? = nil, productUUID: String, merchantID: String)
+    async throws -> CouponRedemption
+  {
+    try await call("redeem_coupon") {
+      try await network.send(
+        MarketEndpoints.redeemCoupon(
+          productUUID: productUUID, merchantID: merchantID, productID: productID))
+    }
+  }
+
+  /// The supermarket coupons the user redeemed, and what they saved.
+  public func redeemedSupermarketHistory(language: String? = nil) async throws
+    -> RedeemedSupermarketHistory
+  {
+    let language = language ?? defaultLanguage
+    return try await call("redeemed_sm_history") {
+      try await network.send(MarketEndpoints.redeemedSupermarketHistory(language: language))
+    }
+  }
+
+  // MARK: User
+
+  /// The user's profile.
+  public func profile() async throws -> Profile {
+    try await call("profile") { try await network.send(MarketEndpoints.profile()) }
+  }
+
+  /// Changes the user's password.
+  public func changePassword(email: String, oldPassword: String, newPassword: String)
+    async throws -> GenericResponse
+  {
+    try await call("change_password") {
+      try await userCall(
+        "change_password",
+        [
+          "email": .string(email), "old_password": .string(oldPassword),
+          "new_password": .string(newPassword),
+        ])
+    }
+  }
+
+  /// Asks for a password reset email.
+  public func resetPassword(email: String) async throws -> GenericResponse {
+    try await call("reset_password") {
+      try await userCall("reset_password", ["email": .string(email)])
+    }
+  }
+
+  /// Asks for a one-time password by SMS.
+  public func requestOTP(phoneNumber: String) async throws -> OTPRequest {
+    try await call("request_otp") {
+      let envelope = try await network.send(
+        MarketEndpoints.user("request_otp", ["msisdn": .string(phoneNumber)]))
+      guard let id = envelope["otp_uuid"]?.looseString else {
+        throw LoyaltyError(.missingField, "request_otp answered without otp_uuid.")
+      }
+      return OTPRequest(id: id, expiresIn: envelope["expires_in"]?.looseInt ?? 0)
+    }
+  }
+
+  private func userCall(_ action: String, _ fields: [String: JSONValue]) async throws
+    -> GenericResponse
+  {
+    let envelope = try await network.send(MarketEndpoints.user(action, fields))
+    return GenericResponse(status: envelope.status ?? 1, message: envelope.message)
+  }
+
+  // MARK: Cards
+
+  /// Adds a payment card; only its last four digits are kept by the server.
+  public func addCard(_ card: NewCard) async throws -> Card {
+    try await call("add_card") { try await network.send(MarketEndpoints.addCard(card)) }
+  }
+
+  /// The user's cards.
+  public func cards() async throws -> [Card] {
+    try await call("get_cards") { try await network.send(MarketEndpoints.cards()) }
+  }
+
+  /// Deletes a card by its token.
+  public func deleteCard(token: String) async throws -> GenericResponse {
+    try await call("delete_card") {
+      try await network.send(MarketEndpoints.deleteCard(token: token))
+    }
+  }
+
+  // MARK: History
+
+  /// The user's transactions, newest first.
+  /// - Parameter productDetail: `minimal` or `full` (with products).
+  public func transactionHistory(productDetail: String = "minimal") async throws
+    -> [Transaction]
+  {
+    try await call("transaction_history") {
+      try await network.send(MarketEndpoints.transactions(productDetail: productDetail))
+    }
+  }
+
+  /// The user's points history, newest first, and balance.
+  public func pointsHistory() async throws -> PointsHistory {
+    try await call("points_history") { try await network.send(MarketEndpoints.pointsHistory()) }
+  }
+
+  // MARK: Merchants and content
+
+  /// Merchants matching `filters`; ``state`` keeps them.
+  public func merchants(language: String? = nil, filters: MerchantFilters = MerchantFilters())
+    async throws -> [Merchant]
+  {
+    let language = language ?? defaultLanguage
+    return try await call("merchants") {
+      let merchants = try await network.send(
+        MarketEndpoints.merchants(language: language, filters: filters))
+      await state.setMerchants(merchants)
+      return merchants
+    }
+  }
+
+  /// The merchant categories.
+  public func merchantCategories(language: String? = nil) async throws -> [MerchantCategory] {
+    let language = language ?? defaultLanguage
+    return try await call("merchant_categories") {
+      try await network.send(MarketEndpoints.merchantCategories(language: language))
+    }
+  }
+
+  /// Content articles, by `sorting`.
+  public func articles(language: String? = nil, categories: [String]? = nil) async throws
+    -> [Article]
+  {
+    let language = language ?? defaultLanguage
+    return try await call("articles") {
+      try await network.send(MarketEndpoints.articles(language: language, categories: categories))
+    }
+  }
+
+  // MARK: Market pass
+
+  /// The user's market pass; ``state`` keeps it; posts ``MarketPassDetailsFetched``.
+  public func marketPassDetails() async throws -> MarketPassDetails {
+    try await call("market_pass_details") {
+      let pass = try await network.send(MarketEndpoints.marketPass())
+      await state.setMarketPass(pass)
+      events?.post(MarketPassDetailsFetched())
+      return pass
+    }
+  }
+
+  // MARK: State the host provides
+
+  /// Sets the contextual (CCMS) offers and posts ``CCMSRetrieved``.
+  public func setCCMSOffers(_ offers: [ContextualOffer]) async {
+    await state.setCCMSOffers(offers)
+    events?.post(CCMSRetrieved(count: offers.count))
+  }
+
+  /// Sets the seasonal packages and posts ``SeasonalsRetrieved``.
+  public func setSeasonals(_ packages: [SeasonalPackage]) async {
+    await state.setSeasonals(packages)
+    events?.post(SeasonalsRetrieved(count: packages.count))
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// Decoding that tolerates what real servers send: numbers as strings and the reverse,
+/// booleans as `"true"` or `"1"`, escaped URLs, the backend's date formats, `null` for
+/// absent values. A value that cannot be read as the type asked for is a
+/// `DecodingError` carrying its field path.
+extension KeyedDecodingContainer {
+  func lenientString(_ key: Key) throws -> String? {
+    guard contains(key), try !decodeNil(forKey: key) else { return nil }
+    if let text = try? decode(String.self, forKey: key) { return text }
+    if let number = try? decode(Int.self, forKey: key) { return String(number) }
+    if let number = try? decode(Double.self, forKey: key) {
+      return number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+    if let flag = try? decode(Bool.self, forKey: key) { return flag ? "true" : "false" }
+    throw DecodingError.typeMismatch(
+      String.self, .init(codingPath: codingPath + [key], debugDescription: "not a string"))
+  }
+
+  func lenientString(_ key: Key, default value: String) throws -> String {
+    try lenientString(key) ?? value
+  }
+
+  func lenientInt(_ key: Key) throws -> Int? {
+    guard contains(key), try !decodeNil(forKey: key) else { return nil }
+    if let number = try? decode(Int.self, forKey: key) { return number }
+    if let number = try? decode(Double.self, forKey: key), let exact = Int(exactly: number) {
+      return exact
+    }
+    if let text = try? decode(String.self, forKey: key) {
+      let trimmed = text.trimmingCharacters(in: .whitespaces)
+      if trimmed.isEmpty { return nil }
+      if let number = Int(trimmed) { return number }
+      if let number = Double(trimmed), let exact = Int(exactly: number.rounded()) {
+        return exact
+      }
+    }
+    if let flag = try? decode(Bool.self, forKey: key) { return flag ? 1 : 0 }
+    throw DecodingError.typeMismatch(
+      Int.self, .init(codingPath: codingPath + [key], debugDescription: "not an integer"))
+  }
+
+  func lenientDouble(_ key: Key) throws -> Double? {
+    guard contains(key), try !decodeNil(forKey: key) else { return nil }
+    if let number = try? decode(Double.self, forKey: key) { return number }
+    if let text = try? decode(String.self, forKey: key) {
+      let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+      if trimmed.isEmpty { return nil }
+      if let number = Double(trimmed) { return number }
+    }
+    throw DecodingError.typeMismatch(
+      Double.self, .init(codingPath: codingPath + [key], debugDescription: "not a number"))
+  }
+
+  func lenientBool(_ key: Key) throws -> Bool? {
+    guard contains(key), try !decodeNil(forKey: key) else { return nil }
+    if let flag = try? decode(Bool.self, forKey: key) { return flag }
+    if let number = try? decode(Int.self, forKey: key), number == 0 || number == 1 {
+      return number == 1
+    }
+    if let text = try? decode(String.self, forKey: key) {
+      switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+      case "true", "1", "yes": return true
+      case "false", "0", "no", "": return false
+      default: break
+      }
+    }
+    throw DecodingError.typeMismatch(
+      Bool.self, .init(codingPath: codingPath + [key], debugDescription: "not a boolean"))
+  }
+
+  /// A date in one of the backend's formats; an empty string is `nil`; anything else that
+  /// does not parse is an error naming the field.
+  func lenientDate(_ key: Key) throws -> Date? {
+    guard let text = try lenientString(key)?.trimmingCharacters(in: .whitespaces),
+      !text.isEmpty
+    else { return nil }
+    guard let date = LoyaltyDate.parse(text) else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: codingPath + [key], debugDescription: "an unknown date format"))
+    }
+    return date
+  }
+
+  /// A URL, with the escaped slashes (`\/`) some payloads carry cleaned; an empty string
+  /// or an unparseable one is `nil`.
+  func lenientURL(_ key: Key) throws -> URL? {
+    guard let text = try lenientString(key)?.replacingOccurrences(of: "\\/", with: "/")
+      .trimmingCharacters(in: .whitespaces), !text.isEmpty
+    else { return nil }
+    return URL(string: text)
+  }
+
+  func lenientStrings(_ key: Key) throws -> [String] {
+    guard contains(key), try !decodeNil(forKey: key) else { return [] }
+    if let list = try? decode([String].self, forKey: key) { return list }
+    if let text = try? decode(String.self, forKey: key) {
+      return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }
+    }
+    if let list = try? decode([Int].self, forKey: key) { return list.map(String.init) }
+    throw DecodingError.typeMismatch(
+      [String].self, .init(codingPath: codingPath + [key], debugDescription: "not a list"))
+  }
+
+  /// A list whose elements are decoded one by one.
+  func list<T: Decodable>(_ type: T.Type, _ key: Key) throws -> [T] {
+    guard contains(key), try !decodeNil(forKey: key) else { return [] }
+    return try decode([T].self, forKey: key)
+  }
+}
+
+/// A coding key from any string, for models whose keys are read by name.
+struct AnyKey: CodingKey {
+  let stringValue: String
+  let intValue: Int? = nil
+  init(_ string: String) { stringValue = string }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}
+
+/// Short forms for models that read their fields by name.
+extension KeyedDecodingContainer where Key == AnyKey {
+  func string(_ name: String) throws -> String { try lenientString(AnyKey(name)) ?? "" }
+  func optionalString(_ name: String) throws -> String? { try lenientString(AnyKey(name)) }
+  func int(_ name: String) throws -> Int { try lenientInt(AnyKey(name)) ?? 0 }
+  func optionalInt(_ name: String) throws -> Int? { try lenientInt(AnyKey(name)) }
+  func double(_ name: String) throws -> Double { try lenientDouble(AnyKey(name)) ?? 0 }
+  func optionalDouble(_ name: String) throws -> Double? { try lenientDouble(AnyKey(name)) }
+  func bool(_ name: String) throws -> Bool { try lenientBool(AnyKey(name)) ?? false }
+  func date(_ name: String) throws -> Date? { try lenientDate(AnyKey(name)) }
+  func url(_ name: String) throws -> URL? { try lenientURL(AnyKey(name)) }
+  func strings(_ name: String) throws -> [String] { try lenientStrings(AnyKey(name)) }
+  func decoded<T: Decodable>(_ type: T.Type, _ name: String) throws -> T? {
+    let key = AnyKey(name)
+    guard contains(key), try !decodeNil(forKey: key) else { return nil }
+    return try decode(T.self, forKey: key)
+  }
+  func decodedList<T: Decodable>(_ type: T.Type, _ name: String) throws -> [T] {
+    try list(T.self, AnyKey(name))
+  }
+}

@@ -1,0 +1,127 @@
+public import Foundation
+
+/// Parses the date formats the loyalty backend sends, without `DateFormatter`.
+///
+/// Accepted: `yyyy-MM-dd`, `yyyy-MM-dd HH:mm`, `yyyy-MM-dd HH:mm:ss`, with a space or a
+/// `T` between date and time, optional fractional seconds of any length
+/// (`.SSSSSS`), and an optional zone (`Z`, `+02:00`, `+0200`, `-05`). Dates without a
+/// zone are UTC.
+public enum LoyaltyDate {
+  /// The date `text` denotes, or `nil` when it matches no accepted format.
+  public static func parse(_ text: String) -> Date? {
+    var bytes = Array(text.utf8)
+    while let last = bytes.last, last == UInt8(ascii: " ") { bytes.removeLast() }
+    var index = 0
+    func number(_ digits: Int) -> Int? {
+      guard index + digits <= bytes.count else { return nil }
+      var value = 0
+      for offset in 0..<digits {
+        let byte = bytes[index + offset]
+        guard byte >= 48 && byte <= 57 else { return nil }
+        value = value * 10 + Int(byte - 48)
+      }
+      index += digits
+      return value
+    }
+    func expect(_ character: Character) -> Bool {
+      guard index < bytes.count, bytes[index] == character.asciiValue else { return false }
+      index += 1
+      return true
+    }
+
+    guard let year = number(4), expect("-"), let month = number(2), expect("-"),
+      let day = number(2), (1...12).contains(month), (1...31).contains(day)
+    else { return nil }
+    var hour = 0
+    var minute = 0
+    var second = 0
+    var fraction = 0.0
+    var offset = 0
+    if index < bytes.count {
+      guard expect(" ") || expect("T"), let parsedHour = number(2), expect(":"),
+        let parsedMinute = number(2), parsedHour < 24, parsedMinute < 60
+      else { return nil }
+      hour = parsedHour
+      minute = parsedMinute
+      if expect(":") {
+        guard let parsedSecond = number(2), parsedSecond < 61 else { return nil }
+        second = parsedSecond
+        if expect(".") {
+          var scale = 0.1
+          var digits = 0
+          while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
+            fraction += Double(bytes[index] - 48) * scale
+            scale /= 10
+            index += 1
+            digits += 1
+          }
+          guard digits > 0 else { return nil }
+        }
+      }
+      if index < bytes.count {
+        if expect("Z") {
+          offset = 0
+        } else {
+          let sign: Int
+          if expect("+") {
+            sign = 1
+          } else if expect("-") {
+            sign = -1
+          } else {
+            return nil
+          }
+          guard let zoneHours = number(2) else { return nil }
+          _ = expect(":")
+          let zoneMinutes = number(2) ?? 0
+          offset = sign * (zoneHours * 3_600 + zoneMinutes * 60)
+        }
+      }
+      guard index == bytes.count else { return nil }
+    }
+    guard day <= daysInMonth(month, year: year) else { return nil }
+    let days = daysFromCivil(year: year, month: month, day: day)
+    let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offset) + fraction
+    return Date(timeIntervalSince1970: seconds)
+  }
+
+  /// `yyyy-MM-dd HH:mm:ss` in UTC, the backend's usual format.
+  public static func format(_ date: Date) -> String {
+    let total = Int(date.timeIntervalSince1970.rounded(.down))
+    let days = Int((Double(total) / 86_400).rounded(.down))
+    let secondsOfDay = total - days * 86_400
+    let (year, month, day) = civilFromDays(days)
+    return String(
+      format: "%04d-%02d-%02d %02d:%02d:%02d", year, month, day, secondsOfDay / 3_600,
+      secondsOfDay % 3_600 / 60, secondsOfDay % 60)
+  }
+
+  private static func daysInMonth(_ month: Int, year: Int) -> Int {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+  private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}

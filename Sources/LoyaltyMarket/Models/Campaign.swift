@@ -1,0 +1,136 @@
+public import Foundation
+
+/// A loyalty campaign: an offer the user can open, often tied to a coupon set.
+public struct Campaign: Sendable, Hashable, Decodable, Identifiable {
+  /// The campaign's session id, its key.
+  public let sessionUUID: String
+  /// The title, in the requested language.
+  public let title: String
+  /// The subtitle.
+  public let subtitle: String
+  /// `food`, `energy`, `shopping`, ...
+  public let offerCategory: String
+  /// `coupon`, `supermarket`, `content`, `ccms`, `telco`, `questionnaire`.
+  public let type: String
+  /// The coupon set's uuid for coupon and supermarket campaigns, else empty.
+  public let couponSet: String
+  /// The campaign's page.
+  public let indexURL: URL?
+  /// Another page for the campaign.
+  public let campaignURL: URL?
+  /// The logo.
+  public let logoURL: URL?
+  /// The banner image.
+  public let bannerImage: URL?
+  /// The banner image for phones.
+  public let bannerImageMobile: URL?
+  /// The sort key: lower first.
+  public let sorting: Int
+  /// Whether the campaign belongs in the carousel.
+  public let isCarousel: Bool
+  /// `all`, `new`, `popular`, `ending-soon`.
+  public let filter: String
+  /// When it starts.
+  public let startDate: Date?
+  /// When it ends.
+  public let endDate: Date?
+  /// Coupons left in its set, once availability is known.
+  public var couponAvailability: Int?
+
+  /// The campaign's id: its session uuid.
+  public var id: String { sessionUUID }
+
+  /// Whether the SDK's filtered lists hide it (CCMS, telco and questionnaire campaigns).
+  public var isHiddenFromLists: Bool {
+    ["ccms", "telco", "questionnaire"].contains(type.lowercased())
+  }
+
+  /// Creates a campaign.
+  public init(
+    sessionUUID: String, title: String = "", subtitle: String = "", offerCategory: String = "",
+    type: String = "coupon", couponSet: String = "", indexURL: URL? = nil,
+    campaignURL: URL? = nil, logoURL: URL? = nil, bannerImage: URL? = nil,
+    bannerImageMobile: URL? = nil, sorting: Int = 0, isCarousel: Bool = false,
+    filter: String = "all", startDate: Date? = nil, endDate: Date? = nil,
+    couponAvailability: Int? = nil
+  ) {
+    self.sessionUUID = sessionUUID
+    self.title = title
+    self.subtitle = subtitle
+    self.offerCategory = offerCategory
+    self.type = type
+    self.couponSet = couponSet
+    self.indexURL = indexURL
+    self.campaignURL = campaignURL
+    self.logoURL = logoURL
+    self.bannerImage = bannerImage
+    self.bannerImageMobile = bannerImageMobile
+    self.sorting = sorting
+    self.isCarousel = isCarousel
+    self.filter = filter
+    self.startDate = startDate
+    self.endDate = endDate
+    self.couponAvailability = couponAvailability
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: AnyKey.self)
+    sessionUUID = try c.string("session_uuid")
+    title = try c.string("title")
+    subtitle = try c.string("subtitle")
+    offerCategory = try c.string("offer_category")
+    type = try c.optionalString("campaign_type") ?? c.string("_type")
+    couponSet = try c.string("couponset")
+    indexURL = try c.url("index_url")
+    campaignURL = try c.url("campaign_url")
+    logoURL = try c.url("logo_url")
+    bannerImage = try c.url("banner_img")
+    bannerImageMobile = try c.url("banner_img_mobile")
+    sorting = try c.optionalInt("sorting") ?? c.int("_sorting")
+    isCarousel = try c.lenientBool(AnyKey("carousel")) ?? c.bool("_carousel")
+    filter = try c.optionalString("filter") ?? "all"
+    startDate = try c.date("start_date")
+    endDate = try c.date("end_date")
+    couponAvailability = try c.optionalInt("coupon_availability")
+  }
+}
+
+/// A contextual (CCMS) offer the host hands the SDK.
+public struct ContextualOffer: Sendable, Hashable, Codable {
+  /// The loyalty campaign it belongs to.
+  public let loyaltyCampaignID: String
+  /// The assets it applies to.
+  public let eligibleAssets: [String]
+  /// The offer's name.
+  public let offerName: String
+  /// The campaign session it opens.
+  public let sessionID: String
+
+  /// Creates an offer.
+  public init(
+    loyaltyCampaignID: String, eligibleAssets: [String] = [], offerName: String,
+    sessionID: String
+  ) {
+    self.loyaltyCampaignID = loyaltyCampaignID
+    self.eligibleAssets = eligibleAssets
+    self.offerName = offerName
+    self.sessionID = sessionID
+  }
+}
+
+/// A seasonal gifts package the host shows (the seed's "gifts for you").
+public struct SeasonalPackage: Sendable, Hashable, Codable {
+  /// The package's id.
+  public let id: String
+  /// Its title.
+  public let title: String
+  /// The campaigns it groups.
+  public let campaignSessionUUIDs: [String]
+
+  /// Creates a package.
+  public init(id: String, title: String, campaignSessionUUIDs: [String]) {
+    self.id = id
+    self.title = title
+    self.campaignSessionUUIDs = campaignSessionUUIDs
+  }
+}

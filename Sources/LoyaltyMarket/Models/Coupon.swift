@@ -1,0 +1,106 @@
+public import Foundation
+
+/// A coupon the user holds: active or redeemed.
+public struct Coupon: Sendable, Hashable, Decodable, Identifiable {
+  /// The code.
+  public let code: String
+  /// The barcode, 13 digits.
+  public let barcode: String
+  /// The coupon set's id.
+  public let couponSetUUID: String
+  /// The set's name.
+  public let name: String
+  /// The set's discount.
+  public let discount: Double
+  /// `1` active, `0` redeemed.
+  public let status: Int
+  /// When it was issued.
+  public let created: Date?
+  /// When it expires.
+  public let expiration: Date?
+  /// When it was redeemed.
+  public let redeemedDate: Date?
+  /// The coupon set.
+  public let couponSet: CouponSet?
+  /// The set's merchant, when asked for.
+  public let merchant: Merchant?
+  /// Where it was redeemed.
+  public let redemptionMerchantUUID: String?
+
+  /// The coupon's id: its code.
+  public var id: String { code }
+  /// Whether it can still be used (status 1).
+  public var isActive: Bool { status == 1 }
+  /// Whether it was redeemed (status 0).
+  public var isRedeemed: Bool { status == 0 }
+
+  /// Whether it is past its expiration at `now`.
+  public func isExpired(at now: Date) -> Bool { expiration.map { $0 < now } ?? false }
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: AnyKey.self)
+    code = try c.string("coupon")
+    barcode = try c.string("barcode")
+    couponSetUUID = try c.string("couponset_uuid")
+    name = try c.string("name")
+    discount = try c.double("discount")
+    status = try c.int("status")
+    created = try c.date("created")
+    expiration = try c.date("expiration")
+    redeemedDate = try c.date("redeemed_date")
+    couponSet = try c.decoded(CouponSet.self, "couponset_data")
+    merchant = try c.decoded(Merchant.self, "merchant_details")
+    let redemption = try c.decoded([String: String?].self, "redemption")
+    redemptionMerchantUUID = redemption?["merchant_uuid"] ?? nil
+  }
+}
+
+/// The answer to validating a coupon.
+public struct CouponValidation: Sendable, Hashable, Decodable {
+  /// Whether the coupon can be redeemed.
+  public let isValid: Bool
+  /// Why not: `redeemed` or `expired`.
+  public let reason: String?
+  /// The coupon.
+  public let coupon: Coupon?
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: AnyKey.self)
+    isValid = try c.bool("valid")
+    reason = try c.optionalString("reason")
+    coupon = try c.decoded(Coupon.self, "coupon")
+  }
+}
+
+/// The answer to redeeming a coupon.
+public struct CouponRedemption: Sendable, Hashable, Decodable {
+  /// The coupon, now redeemed.
+  public let coupon: Coupon?
+  /// The user's balance after the redemption.
+  public let pointsBalance: Int
+  /// What the redemption cost.
+  public let pointsSpent: Int
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: AnyKey.self)
+    coupon = try c.decoded(Coupon.self, "coupon")
+    pointsBalance = try c.int("points")
+    pointsSpent = try c.int("points_spent")
+  }
+}
+
+/// Supermarket coupons the user redeemed, and what they saved.
+public struct RedeemedSupermarketHistory: Sendable, Hashable, Decodable {
+  /// The total saved, in euros.
+  public let totalRedeemedValue: Double
+  /// The redeemed coupons, newest first.
+  public let coupons: [Coupon]
+
+  public init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: AnyKey.self)
+    totalRedeemedValue = try c.double("total_redeemed_value")
+    coupons = try c.decodedList(Coupon.self, "redeemed_coupons").sorted {
+      ($0.redeemedDate ?? .distantPast) > ($1.redeemedDate ?? .distantPast)
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// What the market last fetched, kept in memory: the seed SDK's state, in an actor, with
+/// change streams.
+public actor MarketState {
+  /// What changed.
+  public enum Change: Sendable, Equatable {
+    /// The campaign lists and the carousel.
+    case campaigns
+    /// The active or redeemed coupons.
+    case coupons
+    /// The coupon sets.
+    case couponSets
+    /// The merchants.
+    case merchants
+    /// The supermarket campaign.
+    case supermarketCampaign
+    /// The market pass.
+    case marketPass
+    /// The contextual offers.
+    case ccms
+    /// The seasonal packages.
+    case seasonals
+  }
+
+  /// Listed campaigns (filtered).
+  public private(set) var campaigns: [Campaign] = []
+  /// Every campaign received.
+  public private(set) var allCampaigns: [Campaign] = []
+  /// The carousel.
+  public private(set) var carousel: [Campaign] = []
+  /// Active coupons, soonest to expire first.
+  public private(set) var activeCoupons: [Coupon] = []
+  /// Redeemed coupons, most recently redeemed first.
+  public private(set) var redeemedCoupons: [Coupon] = []
+  /// Coupon sets.
+  public private(set) var couponSets: [CouponSet] = []
+  /// Merchants.
+  public private(set) var merchants: [Merchant] = []
+  /// The supermarket campaign.
+  public private(set) var supermarketCampaign: Campaign?
+  /// The market pass.
+  public private(set) var marketPass: MarketPassDetails?
+  /// Contextual offers.
+  public private(set) var ccmsOffers: [ContextualOffer] = []
+  /// Seasonal packages.
+  public private(set) var seasonals: [SeasonalPackage] = []
+
+  private var observers: [UUID: AsyncStream<Change>.Continuation] = [:]
+
+  /// Creates an empty state.
+  public init() {}
+
+  /// The changes from now on, until the iterating task ends.
+  public func changes() -> AsyncStream<Change> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Change.self)
+    let id = UUID()
+    observers[id] = continuation
+    continuation.onTermination = { [weak self] _ in
+      Task { await self?.removeObserver(id) }
+    }
+    return stream
+  }
+
+  private func removeObserver(_ id: UUID) {
+    observers[id] = nil
+  }
+
+  private func notify(_ change: Change) {
+    for observer in observers.values {
+      observer.yield(change)
+    }
+  }
+
+  /// Sets the campaign lists from a pipeline result.
+  public func setCampaigns(_ result: CampaignPipeline.Result) {
+    campaigns = result.campaigns
+    allCampaigns = result.all
+    carousel = result.carousel
+    notify(.campaigns)
+  }
+
+  /// Sets the coupons: active ones (status 1) by expiration, redeemed ones (status 0)
+  /// by redemption date, newest first.
+  public func setCoupons(_ coupons: [Coupon]) {
+    activeCoupons = coupons.filter(\.isActive).sorted {
+      ($0.expiration ?? .distantFuture) < ($1.expiration ?? .distantFuture)
+    }
+    redeemedCoupons = coupons.filter(\.isRedeemed).sorted {
+      ($0.redeemedDate ?? .distantPast) > ($1.redeemedDate ?? .distantPast)
+    }
+    notify(.coupons)
+  }
+
+  /// Sets the coupon sets.
+  public func setCouponSets(_ sets: [CouponSet]) {
+    couponSets = sets
+    notify(.couponSets)
+  }
+
+  /// Sets the merchants.
+  public func setMerchants(_ list: [Merchant]) {
+    merchants = list
+    notify(.merchants)
+  }
+
+  /// Sets the supermarket campaign.
+  public func setSupermarketCampaign(_ campaign: Campaign?) {
+    supermarketCampaign = campaign
+    notify(.supermarketCampaign)
+  }
+
+  /// Sets the market pass.
+  public func setMarketPass(_ pass: MarketPassDetails?) {
+    marketPass = pass
+    notify(.marketPass)
+  }
+
+  /// Sets the contextual offers.
+  public func setCCMSOffers(_ offers: [ContextualOffer]) {
+    ccmsOffers = offers
+    notify(.ccms)
+  }
+
+  /// Sets the seasonal packages.
+  public func setSeasonals(_ packages: [SeasonalPackage]) {
+    seasonals = packages
+    notify(.seasonals)
+  }
+}
