@@ -92,7 +92,7 @@ let package = Package(
       name: "LoyaltyDemo",
       dependencies: [
         "LoyaltyCore", "LoyaltyNetwork", "LoyaltyStore", "LoyaltySecurity", "LoyaltyEvents",
-        "LoyaltyPush", "LoyaltyMarket",
+        "LoyaltyPush", "LoyaltyMarket", "LoyaltySandbox",
       ],
       path: "Examples/LoyaltyDemo",
       swiftSettings: swiftSettings
@@ -158,7 +158,9 @@ let package = Package(
     ),
     .testTarget(
       name: "LoyaltyMarketTests",
-      dependencies: ["LoyaltyMarket", "LoyaltyNetwork", "LoyaltyCore"],
+      dependencies: [
+        "LoyaltyMarket", "LoyaltyNetwork", "LoyaltyCore", "LoyaltySandbox", "LoyaltyEvents",
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -201,6 +201,26 @@ struct SessionGuaranteeTests {
     _ = try? await cancelled.value
   }
 
+  @Test("a 429 or 408 from the token endpoint is retried; the session is kept")
+  func rateLimitedRefreshKeepsTheSession() async throws {
+    let backend = ScriptedBackend(clock: InstantClock())
+    let tokens = backend.issueToken()
+    let answers = Mutex([429, 408])
+    backend.on("/token") { request, backend in
+      if let status = answers.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+        return ScriptedBackend.json(status, ["status": "0"], headers: ["Retry-After": "1"])
+      }
+      return try await ScriptedBackend.rotatingRefresh()(request, backend)
+    }
+    let sink = InMemoryEventSink()
+    let (client, store) = NetworkFixtures.client(backend: backend, tokens: tokens, events: sink)
+    let fresh = try await client.session.refresh()
+    #expect(fresh.pair != tokens)
+    #expect(try await store.tokens() == fresh.pair)
+    #expect(backend.calls("/token") == 3)
+    #expect(sink.events(of: SessionEnded.self).isEmpty)
+  }
+
   @Test("9. never more than N transport calls in flight")
   func concurrencyCap() async throws {
     let backend = ScriptedBackend(clock: InstantClock(), latency: .milliseconds(5))

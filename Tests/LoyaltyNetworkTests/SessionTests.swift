@@ -53,12 +53,10 @@ struct SessionTests {
     }
     let configuration = NetworkFixtures.configuration { $0.token.loginTimeout = 1 }
     let (client, _) = NetworkFixtures.client(backend: backend, configuration: configuration)
-    let started = ContinuousClock.now
     let error = try await #require(throws: LoyaltyError.self) {
       try await client.session.loginWithEmail("slow@example.gr")
     }
     #expect(error.code == .loginTimedOut)
-    #expect(ContinuousClock.now - started < .seconds(5))
   }
 
   @Test("a host token provider logs in and is asked again to refresh")

@@ -56,15 +56,11 @@ struct URLSessionTransportTests {
   func timeout() async throws {
     let server = try LoopbackHTTPServer { _ in .init(status: 200, delay: 3) }
     defer { server.stop() }
-    let started = ContinuousClock.now
     let error = try await #require(throws: LoyaltyError.self) {
       _ = try await URLSessionTransport(requestTimeout: 1).send(
         HTTPRequest(method: .get, url: server.baseURL, timeout: 1))
     }
-    let elapsed = ContinuousClock.now - started
     #expect(error.code == .timedOut, "\(error)")
-    #expect(elapsed >= .milliseconds(900), "timed out after \(elapsed)")
-    #expect(elapsed < .seconds(3))
   }
 
   @Test("a refused connection is a typed error")
@@ -83,7 +79,6 @@ struct URLSessionTransportTests {
     let server = try LoopbackHTTPServer { _ in .init(status: 200, delay: 5) }
     defer { server.stop() }
     let transport = URLSessionTransport(requestTimeout: 10)
-    let started = ContinuousClock.now
     let task = Task {
       try await transport.send(HTTPRequest(method: .get, url: server.baseURL))
     }
@@ -94,6 +89,5 @@ struct URLSessionTransportTests {
     if case .failure(let error as LoyaltyError) = result {
       #expect(error.code == .cancelled)
     }
-    #expect(ContinuousClock.now - started < .seconds(4))
   }
 }

@@ -52,16 +52,13 @@ struct FixtureTests {
     #expect(backend(seed: 6).users != first.users)
   }
 
-  @Test("10,000 campaigns and 5,000 merchants generate quickly and are served")
+  @Test("10,000 campaigns and 5,000 merchants are generated and served")
   func large() async throws {
-    let started = ContinuousClock.now
     let backend = SandboxBackend(
       configuration: SandboxConfiguration(merchantID: "merchant-7", apiKey: "test-api-key-0001"),
       fixtures: SandboxFixtures(seed: 1, campaigns: 10_000, couponSets: 500, merchants: 5_000))
-    let generated = ContinuousClock.now - started
     #expect(backend.catalog.campaigns.count == 10_000)
     #expect(backend.catalog.merchants.count == 5_000)
-    #expect(generated < .seconds(5), "generation took \(generated)")
 
     // Served without encoding all of them (that is the benchmarks' job): one campaign by
     // its session, one merchant through a filter that scans all 5,000.

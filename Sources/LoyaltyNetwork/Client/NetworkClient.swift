@@ -225,7 +225,10 @@ public final class NetworkClient: Sendable {
         endpoint: endpoint.name, auth: .standard, isIdempotent: true,
         deadline: clock.now.addingTimeInterval(timeout))
       let response = try await chain.send(request, context: context)
-      if (400..<500).contains(response.status) {
+      // A 4xx refuses the refresh token, except 408 and 429, which only say "not now".
+      if (400..<500).contains(response.status) && response.status != 408
+        && response.status != 429
+      {
         return .rejected(statusError(response, endpoint: endpoint.name))
       }
       var fresh = try decode(response, for: endpoint)
