@@ -140,10 +140,7 @@ public actor PushCenter {
 
   /// The campaign page for a session: `{baseURL}/api/session/{sessionUUID}`.
   public nonisolated func campaignURL(sessionUUID: String) -> URL {
-    let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-    let segment = sessionUUID.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
-    return network.configuration.baseURL.appendingPathComponent("api/session")
-      .appendingPathComponent(segment)
+    network.campaignSessionURL(sessionUUID: sessionUUID)
   }
 
   /// Asks the host to show the campaign of `sessionUUID` (posts ``ShowCampaignRequested``).

@@ -25,7 +25,10 @@ struct DecodingTests {
 
   @Test(
     "malformed dates are rejected",
-    arguments: ["", "21/11/2026", "2026-13-01", "2026-02-30", "2023-02-29", "2026-11-21 25:00", "2026-11-21 10:30:15 junk", "2026-11-21T"])
+    arguments: [
+      "", "21/11/2026", "2026-13-01", "2026-02-30", "2023-02-29", "2026-11-21 25:00",
+      "2026-11-21 10:30:15 junk", "2026-11-21T",
+    ])
   func badDates(_ text: String) {
     #expect(LoyaltyDate.parse(text) == nil, "\(text)")
   }

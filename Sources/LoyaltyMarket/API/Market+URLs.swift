@@ -39,8 +39,6 @@ extension Market {
   }
 
   private func sessionURL(_ session: String) -> URL {
-    let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
-    return network.configuration.baseURL.appendingPathComponent("api/session")
-      .appendingPathComponent(session.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+    network.campaignSessionURL(sessionUUID: session)
   }
 }

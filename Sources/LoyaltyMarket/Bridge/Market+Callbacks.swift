@@ -77,7 +77,8 @@ extension Market {
   /// The callback variant of `couponSets`.
   @discardableResult
   public func couponSets(
-    language: String? = nil, uuids: [String]? = nil, types: [String]? = nil, on queue: DispatchQueue = .main,
+    language: String? = nil, uuids: [String]? = nil, types: [String]? = nil,
+    on queue: DispatchQueue = .main,
     completion: @escaping @Sendable (Result<[CouponSet], LoyaltyError>) -> Void
   ) -> Task<Void, Never> {
     CallbackBridge.run(on: queue, completion: completion) {
@@ -110,11 +111,13 @@ extension Market {
   /// The callback variant of `redeemCoupon`.
   @discardableResult
   public func redeemCoupon(
-    productID: String? = nil, productUUID: String, merchantID: String, on queue: DispatchQueue = .main,
+    productID: String? = nil, productUUID: String, merchantID: String,
+    on queue: DispatchQueue = .main,
     completion: @escaping @Sendable (Result<CouponRedemption, LoyaltyError>) -> Void
   ) -> Task<Void, Never> {
     CallbackBridge.run(on: queue, completion: completion) {
-      try await self.redeemCoupon(productID: productID, productUUID: productUUID, merchantID: merchantID)
+      try await self.redeemCoupon(
+        productID: productID, productUUID: productUUID, merchantID: merchantID)
     }
   }
 
@@ -147,7 +150,8 @@ extension Market {
     completion: @escaping @Sendable (Result<GenericResponse, LoyaltyError>) -> Void
   ) -> Task<Void, Never> {
     CallbackBridge.run(on: queue, completion: completion) {
-      try await self.changePassword(email: email, oldPassword: oldPassword, newPassword: newPassword)
+      try await self.changePassword(
+        email: email, oldPassword: oldPassword, newPassword: newPassword)
     }
   }
 
@@ -231,7 +235,8 @@ extension Market {
   /// The callback variant of `merchants`.
   @discardableResult
   public func merchants(
-    language: String? = nil, filters: MerchantFilters = MerchantFilters(), on queue: DispatchQueue = .main,
+    language: String? = nil, filters: MerchantFilters = MerchantFilters(),
+    on queue: DispatchQueue = .main,
     completion: @escaping @Sendable (Result<[Merchant], LoyaltyError>) -> Void
   ) -> Task<Void, Never> {
     CallbackBridge.run(on: queue, completion: completion) {

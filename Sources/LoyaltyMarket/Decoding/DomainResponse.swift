@@ -18,7 +18,8 @@ struct DomainResponse<Domain: MarketDomain, Payload: Decodable>: Decodable {
     status = try top.optionalInt("status")
     var message = try top.optionalString("msg") ?? top.optionalString("message")
     if let domain {
-      let context = top.contains(AnyKey("context"))
+      let context =
+        top.contains(AnyKey("context"))
         ? try? top.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("context")) : nil
       let holder = context.flatMap { $0.contains(AnyKey(domain)) ? $0 : nil } ?? top
       domainStatus = try holder.optionalInt("\(domain)-status")
@@ -71,7 +72,8 @@ enum MarketDecoding {
       throw LoyaltyError(
         .serverStatus,
         "\(call) was declined by the server"
-          + (answer.message.map { ": \($0)" } ?? " (status \(status.map(String.init) ?? "missing")).")
+          + (answer.message.map { ": \($0)" }
+            ?? " (status \(status.map(String.init) ?? "missing")).")
           + "",
         metadata: metadata)
     }

@@ -44,7 +44,8 @@ extension KeyedDecodingContainer {
     guard contains(key), try !decodeNil(forKey: key) else { return nil }
     if let number = try? decode(Double.self, forKey: key) { return number }
     if let text = try? decode(String.self, forKey: key) {
-      let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+      let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(
+        of: ",", with: ".")
       if trimmed.isEmpty { return nil }
       if let number = Double(trimmed) { return number }
     }
@@ -85,8 +86,9 @@ extension KeyedDecodingContainer {
   /// A URL, with the escaped slashes (`\/`) some payloads carry cleaned; an empty string
   /// or an unparseable one is `nil`.
   func lenientURL(_ key: Key) throws -> URL? {
-    guard let text = try lenientString(key)?.replacingOccurrences(of: "\\/", with: "/")
-      .trimmingCharacters(in: .whitespaces), !text.isEmpty
+    guard
+      let text = try lenientString(key)?.replacingOccurrences(of: "\\/", with: "/")
+        .trimmingCharacters(in: .whitespaces), !text.isEmpty
     else { return nil }
     return URL(string: text)
   }

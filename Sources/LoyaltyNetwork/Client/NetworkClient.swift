@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import LoyaltyCore
 
 /// Sends endpoints to the backend: builds the request, runs it through the middleware
@@ -250,5 +250,17 @@ public final class NetworkClient: Sendable {
       return .transient(
         LoyaltyError(.transportFailed, "The refresh call failed.", underlying: error))
     }
+  }
+}
+
+extension NetworkClient {
+  /// The page of a campaign session: `{baseURL}/api/session/{sessionUUID}`, the session
+  /// percent-encoded as one path segment.
+  public func campaignSessionURL(sessionUUID: String) -> URL {
+    let base = configuration.baseURL
+    return
+      (try? PathTemplate.url(
+        baseURL: base, path: "/api/session/{sessionUuid}", values: ["sessionUuid": sessionUUID],
+        query: [])) ?? base.appendingPathComponent("api/session")
   }
 }
