@@ -4,16 +4,22 @@ import Foundation
 struct DemoOptions {
   /// Where the database and keys are kept between runs; in memory when `nil`.
   var dataDirectory: URL?
+  /// A real server (the emulator) to run against instead of the in-process sandbox.
+  var baseURL: URL?
 
   static let usage = """
-    usage: loyalty-demo [--data-dir DIR]
+    usage: loyalty-demo [--base-url URL] [--data-dir DIR]
 
+      --base-url URL   run the tour against a server, e.g. the emulator:
+                         swift run --package-path Emulator loyalty-emulator --port 8080
+                         swift run loyalty-demo --base-url http://127.0.0.1:8080
+                       (default: the in-process sandbox, no network)
       --data-dir DIR   keep the database and the encryption key in DIR between runs
                        (default: everything in memory, gone when the demo ends)
       --help           show this help
     """
 
-  /// Parses `arguments` (without the program name).
+  /// Parses `arguments` (without the program name); `nil` means help was asked for.
   static func parse(_ arguments: [String]) throws -> DemoOptions? {
     var options = DemoOptions()
     var remaining = arguments[...]
@@ -26,6 +32,13 @@ struct DemoOptions {
           throw DemoError("--data-dir needs a directory")
         }
         options.dataDirectory = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+      case "--base-url":
+        guard let text = remaining.popFirst(), let url = URL(string: text),
+          ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
+        else {
+          throw DemoError("--base-url needs an http(s) URL, such as http://127.0.0.1:8080")
+        }
+        options.baseURL = url
       default:
         throw DemoError("unknown option \(argument)")
       }

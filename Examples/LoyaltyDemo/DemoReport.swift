@@ -4,9 +4,10 @@ import Foundation
 struct DemoReport {
   private var timings: [(String, Duration)] = []
   private let clock = ContinuousClock()
+  private let started = ContinuousClock.now
 
   func section(_ title: String) {
-    print("\n\(title)\n" + String(repeating: "-", count: title.count))
+    print("\n\(title)")
   }
 
   func line(_ text: String) {
@@ -21,15 +22,20 @@ struct DemoReport {
     return result
   }
 
-  func printTimings() {
-    section("Timings")
+  func printSummary() {
+    print("\nTimings")
     for (name, duration) in timings {
-      let milliseconds =
-        Double(duration.components.attoseconds) / 1e15
-        + Double(duration.components.seconds) * 1_000
-      line(
-        name.padding(toLength: 34, withPad: " ", startingAt: 0)
-          + String(format: "%8.2f ms", milliseconds))
+      line(name.padding(toLength: 26, withPad: " ", startingAt: 0) + Self.milliseconds(duration))
     }
+    line(
+      "total".padding(toLength: 26, withPad: " ", startingAt: 0)
+        + Self.milliseconds(ContinuousClock.now - started))
+    print("\nDone: \(timings.count) steps.")
+  }
+
+  private static func milliseconds(_ duration: Duration) -> String {
+    let value =
+      Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
+    return String(format: "%9.2f ms", value)
   }
 }

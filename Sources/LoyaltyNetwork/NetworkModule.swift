@@ -53,11 +53,14 @@ public struct NetworkModule: LoyaltyModule {
     ]
   }
 
+  /// The token store, the request signer, the key-value store and the clock. The event
+  /// sink (session events) is used too, but posting needs no start order, so it is not
+  /// listed: the events module, which uploads through this one, starts after it and
+  /// stops before it.
   public var optionallyUses: [AnyCapabilityKey] {
     [
       CapabilityKey.tokenStore.erased, CapabilityKey.requestSigner.erased,
-      CapabilityKey.eventSink.erased, CapabilityKey.keyValueStore.erased,
-      CapabilityKey.clock.erased,
+      CapabilityKey.keyValueStore.erased, CapabilityKey.clock.erased,
     ]
   }
 

@@ -41,9 +41,11 @@ public struct StoreModule: LoyaltyModule {
     ]
   }
 
-  /// A field cipher (tokens at rest), an event sink (recovery events), the clock.
+  /// A field cipher (tokens at rest) and the clock. The event sink (recovery events) is
+  /// used too, but posting needs no start order, so it is not listed: that lets the
+  /// events module, which keeps its queue here, start after this one and stop before it.
   public var optionallyUses: [AnyCapabilityKey] {
-    [CapabilityKey.fieldCipher.erased, CapabilityKey.eventSink.erased, CapabilityKey.clock.erased]
+    [CapabilityKey.fieldCipher.erased, CapabilityKey.clock.erased]
   }
 
   /// Registers the store's factories; each resolves the database opened in ``start(_:)``.

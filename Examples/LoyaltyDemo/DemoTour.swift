@@ -1,0 +1,155 @@
+import Foundation
+import LoyaltyCore
+import LoyaltyEvents
+import LoyaltyMarket
+import LoyaltyNetwork
+import LoyaltyPush
+import LoyaltySandbox
+import LoyaltyStore
+
+/// The steps of a user's day.
+struct DemoTour {
+  let client: LoyaltyClient
+  let backend: SandboxBackend?
+  let options: DemoOptions
+
+  func run(_ report: inout DemoReport) async throws {
+    let market = try client.market
+    let network = try client.network
+    let session = network.session
+
+    report.section("The SDK")
+    report.line(
+      "modules, in start order: " + client.modules.map(\.identifier.name).joined(separator: ", "))
+    report.line(
+      "backend: "
+        + (options.baseURL.map { "server at \($0.absoluteString)" } ?? "in-process sandbox"))
+    let preferences = try client.resolve(.keyValueStore)
+    let runs = (try await preferences.value(Int.self, forKey: "demo.runs") ?? 0) + 1
+    try await preferences.set(runs, forKey: "demo.runs")
+    report.line("run number \(runs)" + (options.dataDirectory == nil ? " (state in memory)" : ""))
+
+    report.section("1. Log in")
+    let email = SandboxFixtures.userEmail(1)
+    try await report.step("log in") { try await session.loginWithEmail(email) }
+    let token = try await session.currentToken()
+    report.line(
+      "logged in as \(email); the access token expires at \(token?.expiresAt.map { "\($0)" } ?? "?")"
+    )
+    if let store = try client.resolve(.tokenStore) as? SQLiteTokenStore {
+      report.line("tokens are encrypted at rest: \(store.encryptsWrites ? "yes" : "no")")
+    }
+
+    report.section("2. Campaigns")
+    let listed = try await report.step("campaigns (pipeline)") { try await market.campaigns() }
+    let all = await market.state.allCampaigns
+    let carousel = await market.state.carousel
+    let soldOut = all.filter { $0.couponAvailability == 0 }.count
+    let hidden = all.filter(\.isHiddenFromLists).count
+    report.line("\(all.count) received (basic and personalized, merged)")
+    report.line("- \(soldOut) removed: their coupon set has nothing left")
+    report.line("- \(hidden) hidden: CCMS, telco and questionnaire campaigns")
+    report.line("- \(carousel.count) in the carousel")
+    report.line("= \(listed.count) listed, sorted; first: \"\(listed.first?.title ?? "-")\"")
+
+    report.section("3. Coupons and coupon sets")
+    let coupons = try await report.step("coupons") { try await market.coupons() }
+    let sets = try await report.step("coupon sets") { try await market.couponSets() }
+    let active = await market.state.activeCoupons
+    report.line(
+      "\(coupons.count) coupons: \(active.count) active, \(coupons.count - active.count) redeemed")
+    report.line("\(sets.count) coupon sets")
+
+    report.section("4. Redeem a coupon")
+    let before = try await market.profile().points
+    let now = Date()
+    if let coupon = active.first(where: { coupon in
+      !coupon.isExpired(at: now) && !(coupon.couponSet?.shopAvailability.isEmpty ?? true)
+        && (coupon.couponSet?.points ?? .max) <= before
+    }), let merchant = coupon.couponSet?.shopAvailability.first {
+      let redemption = try await report.step("redeem") {
+        try await market.redeemCoupon(
+          productID: coupon.code, productUUID: coupon.couponSetUUID, merchantID: merchant)
+      }
+      report.line("redeemed \"\(coupon.name)\" for \(redemption.pointsSpent) points")
+      report.line("points: \(before) -> \(redemption.pointsBalance)")
+    } else {
+      report.line("no coupon can be redeemed right now (\(before) points)")
+    }
+
+    report.section("5. Points and transactions")
+    let history = try await report.step("points history") { try await market.pointsHistory() }
+    let transactions = try await report.step("transactions") {
+      try await market.transactionHistory()
+    }
+    report.line(
+      "balance \(history.balance) points, \(history.entries.count) entries; latest: \(history.entries.first.map { "\($0.points > 0 ? "+" : "")\($0.points) \($0.type)" } ?? "-")"
+    )
+    report.line(
+      "\(transactions.count) transactions; latest at \(transactions.first?.merchantName ?? "-")")
+
+    report.section("6. Merchants near a point")
+    let near = try await report.step("merchants nearby") {
+      try await market.merchants(
+        filters: MerchantFilters(center: (latitude: 37.9755, longitude: 23.7348), distance: 25))
+    }
+    for merchant in near.prefix(3) {
+      report.line(String(format: "%@ %.2f km", merchant.name, merchant.distance ?? 0))
+    }
+    report.line("\(near.count) merchants within 25 km of Syntagma Square")
+
+    report.section("7. A card, added and removed")
+    let card = try await report.step("add card") {
+      try await market.addCard(
+        NewCard(
+          number: "4111 1111 1111 1111", issuer: "VISA", holder: "Maria Papadopoulou",
+          expirationMonth: "12", expirationYear: "2031"))
+    }
+    report.line("added \(card.maskedNumber); cards on file: \(try await market.cards().count)")
+    _ = try await report.step("delete card") { try await market.deleteCard(token: card.token) }
+    report.line("removed; cards on file: \(try await market.cards().count)")
+
+    report.section("8. A token that expires and refreshes")
+    let refreshesBefore = backend?.counters.refreshCalls ?? 0
+    if let backend {
+      backend.revokeAccessTokens()
+      report.line("the server revoked every access token")
+      let profile = try await report.step("profile after expiry") { try await market.profile() }
+      report.line("the next call got 401, refreshed once, and went on: \(profile.displayName)")
+    } else {
+      _ = try await report.step("refresh") { try await session.refresh() }
+      report.line("refreshed the session")
+    }
+    if let backend {
+      report.line("refresh calls: \(backend.counters.refreshCalls - refreshesBefore)")
+    }
+
+    report.section("9. A push notification")
+    let push = try client.push
+    let payload = Data(
+      #"{"_a": 0, "session_uuid": "\#(listed.first?.sessionUUID ?? "abc")", "aps": {"alert": "A new offer for you", "badge": 1}}"#
+        .utf8)
+    let route = try await push.handleNotification(json: payload, state: .background)
+    if case .showCampaign(let url, _) = route {
+      report.line("routed to the campaign page \(url.absoluteString)")
+    }
+    report.line("badge: \(await push.badgeCount)")
+    try await report.step("register the device") {
+      try await push.updateDeviceToken("demo-device-token")
+    }
+    report.line("device registered; info sent only when it changes")
+
+    report.section("10. Analytics")
+    let analytics = try client.analytics
+    await report.step("flush analytics") { await analytics.flush() }
+    let statistics = await analytics.currentStatistics()
+    report.line(
+      "\(statistics.tracked) events tracked, \(statistics.uploaded) uploaded, \(statistics.pending) pending"
+    )
+    if let backend {
+      report.line(
+        "the server stored \(backend.counters.analyticsEventsAccepted) events (\(backend.counters.analyticsDuplicates) duplicates)"
+      )
+    }
+  }
+}
