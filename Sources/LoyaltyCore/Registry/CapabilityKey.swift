@@ -44,25 +44,26 @@ public struct AnyCapabilityKey: Sendable, Hashable, CustomStringConvertible {
   public let summary: String
   /// What provides it: "NetworkModule() from LoyaltyNetwork".
   public let providedBy: String?
-  /// The name of the value type, for diagnostics.
-  public let valueTypeName: String
-  private let valueType: ObjectIdentifier
+  /// The value type.
+  private let valueType: any Any.Type
 
   init(name: String, summary: String, providedBy: String?, valueType: any Any.Type) {
     self.name = name
     self.summary = summary
     self.providedBy = providedBy
-    self.valueTypeName = String(describing: valueType)
-    self.valueType = ObjectIdentifier(valueType)
+    self.valueType = valueType
   }
 
+  /// The name of the value type, for diagnostics.
+  public var valueTypeName: String { String(describing: valueType) }
+
   public static func == (lhs: AnyCapabilityKey, rhs: AnyCapabilityKey) -> Bool {
-    lhs.name == rhs.name && lhs.valueType == rhs.valueType
+    lhs.name == rhs.name && ObjectIdentifier(lhs.valueType) == ObjectIdentifier(rhs.valueType)
   }
 
   public func hash(into hasher: inout Hasher) {
     hasher.combine(name)
-    hasher.combine(valueType)
+    hasher.combine(ObjectIdentifier(valueType))
   }
 
   public var description: String { "\(name) (\(valueTypeName))" }
