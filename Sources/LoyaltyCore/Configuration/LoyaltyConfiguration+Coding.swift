@@ -8,7 +8,7 @@ extension LoyaltyConfiguration {
       self = try JSONDecoder().decode(LoyaltyConfiguration.self, from: jsonData)
     } catch let error as DecodingError {
       throw LoyaltyError(
-        .configurationCoding, "The configuration JSON is invalid: \(error.summary).",
+        .configurationCoding, "The configuration JSON is invalid: \(error.loyaltySummary).",
         recoverySuggestion: "Fix the field named above; see Docs/GettingStarted.md.")
     } catch {
       throw LoyaltyError(
@@ -56,29 +56,6 @@ extension LoyaltyConfiguration {
       throw LoyaltyError(
         .configurationFile, "The configuration file could not be written.",
         metadata: ["path": url.path], underlying: error)
-    }
-  }
-}
-
-extension DecodingError {
-  /// What went wrong and where, without the offending value.
-  var summary: String {
-    func path(_ context: Context) -> String {
-      let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-      return path.isEmpty ? "the top level" : path.joined(separator: ".")
-    }
-    switch self {
-    case .keyNotFound(let key, let context):
-      let parent = context.codingPath.isEmpty ? "" : " in \(path(context))"
-      return "missing field \"\(key.stringValue)\"\(parent)"
-    case .typeMismatch(let type, let context):
-      return "\(path(context)) should be \(type)"
-    case .valueNotFound(let type, let context):
-      return "\(path(context)) should be a \(type), found null"
-    case .dataCorrupted(let context):
-      return "\(path(context)): \(context.debugDescription)"
-    @unknown default:
-      return "undecodable data"
     }
   }
 }

@@ -166,7 +166,7 @@ extension JSONValue {
     } catch {
       throw LoyaltyError(
         .invalidResponse, "The body is not valid JSON (\(data.count) bytes).",
-        underlying: (error as? DecodingError).map { JSONParseFailure(summary: $0.summary) })
+        underlying: (error as? DecodingError).map { JSONParseFailure(summary: $0.loyaltySummary) })
     }
   }
 

@@ -62,7 +62,7 @@ enum MarketDecoding {
           metadata: ["call": call])
       }
       throw LoyaltyError(
-        .decodingFailed, "\(call) answered with data that does not fit: \(error.marketSummary).",
+        .decodingFailed, "\(call) answered with data that does not fit: \(error.loyaltySummary).",
         metadata: ["call": call])
     }
     let status = answer.domainStatus ?? answer.status
@@ -83,28 +83,5 @@ enum MarketDecoding {
         metadata: ["field": domain ?? "result"])
     }
     return payload
-  }
-}
-
-extension DecodingError {
-  /// What went wrong and at which field path, without the offending value.
-  var marketSummary: String {
-    func path(_ context: Context) -> String {
-      let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-      return path.isEmpty ? "the top level" : path.joined(separator: ".")
-    }
-    switch self {
-    case .keyNotFound(let key, let context):
-      let parent = context.codingPath.isEmpty ? "" : " in \(path(context))"
-      return "missing field \"\(key.stringValue)\"\(parent)"
-    case .typeMismatch(let type, let context):
-      return "\(path(context)) should be \(type)"
-    case .valueNotFound(let type, let context):
-      return "\(path(context)) should be a \(type), found null"
-    case .dataCorrupted(let context):
-      return "\(path(context)): \(context.debugDescription)"
-    @unknown default:
-      return "undecodable data"
-    }
   }
 }

@@ -135,26 +135,3 @@ extension Endpoint where Response: Decodable {
     }
   }
 }
-
-extension DecodingError {
-  /// What went wrong and at which field path, without the offending value.
-  var loyaltySummary: String {
-    func path(_ context: Context) -> String {
-      let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-      return path.isEmpty ? "the top level" : path.joined(separator: ".")
-    }
-    switch self {
-    case .keyNotFound(let key, let context):
-      let parent = context.codingPath.isEmpty ? "" : " in \(path(context))"
-      return "missing field \"\(key.stringValue)\"\(parent)"
-    case .typeMismatch(let type, let context):
-      return "\(path(context)) should be \(type)"
-    case .valueNotFound(let type, let context):
-      return "\(path(context)) should be a \(type), found null"
-    case .dataCorrupted(let context):
-      return "\(path(context)): \(context.debugDescription)"
-    @unknown default:
-      return "undecodable data"
-    }
-  }
-}
