@@ -28,6 +28,14 @@ let package = Package(
     .library(name: "LoyaltyMarket", targets: ["LoyaltyMarket"]),
     .library(name: "LoyaltySandbox", targets: ["LoyaltySandbox"]),
     .executable(name: "loyalty-demo", targets: ["LoyaltyDemo"]),
+    .executable(name: "example-core", targets: ["CoreExample"]),
+    .executable(name: "example-network", targets: ["NetworkExample"]),
+    .executable(name: "example-store", targets: ["StoreExample"]),
+    .executable(name: "example-security", targets: ["SecurityExample"]),
+    .executable(name: "example-events", targets: ["EventsExample"]),
+    .executable(name: "example-push", targets: ["PushExample"]),
+    .executable(name: "example-market", targets: ["MarketExample"]),
+    .executable(name: "example-custom-transport", targets: ["CustomTransportExample"]),
     .plugin(name: "LintFormat", targets: ["LintFormat"]),
   ],
   targets: [
@@ -95,6 +103,58 @@ let package = Package(
         "LoyaltyPush", "LoyaltyMarket", "LoyaltySandbox",
       ],
       path: "Examples/LoyaltyDemo",
+      swiftSettings: swiftSettings
+    ),
+
+    // One example per product, each depending only on what it shows (plus LoyaltySandbox
+    // when it needs a backend), so `ldd` on each binary shows what a host linking that
+    // product gets. Docs/Examples.md walks through them.
+    .executableTarget(
+      name: "CoreExample",
+      dependencies: ["LoyaltyCore"],
+      path: "Examples/CoreExample",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "NetworkExample",
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltySandbox"],
+      path: "Examples/NetworkExample",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "StoreExample",
+      dependencies: ["LoyaltyCore", "LoyaltyStore"],
+      path: "Examples/StoreExample",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "SecurityExample",
+      dependencies: ["LoyaltyCore", "LoyaltySecurity"],
+      path: "Examples/SecurityExample",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "EventsExample",
+      dependencies: ["LoyaltyCore", "LoyaltyEvents"],
+      path: "Examples/EventsExample",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "PushExample",
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltyPush", "LoyaltySandbox"],
+      path: "Examples/PushExample",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "MarketExample",
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltyMarket", "LoyaltySandbox"],
+      path: "Examples/MarketExample",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "CustomTransportExample",
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltySandbox"],
+      path: "Examples/CustomTransportExample",
       swiftSettings: swiftSettings
     ),
 
@@ -166,6 +226,16 @@ let package = Package(
     .testTarget(
       name: "LoyaltySandboxTests",
       dependencies: ["LoyaltySandbox", "LoyaltyNetwork", "LoyaltyCore"],
+      swiftSettings: swiftSettings
+    ),
+    // Runs each example binary as a child process; depending on the executables makes
+    // `swift test` build them.
+    .testTarget(
+      name: "ExamplesTests",
+      dependencies: [
+        "CoreExample", "NetworkExample", "StoreExample", "SecurityExample", "EventsExample",
+        "PushExample", "MarketExample", "CustomTransportExample",
+      ],
       swiftSettings: swiftSettings
     ),
   ]

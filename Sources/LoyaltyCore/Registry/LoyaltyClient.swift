@@ -159,7 +159,7 @@ public final class LoyaltyClient: Sendable {
       }
     }
     logger.info(
-      "Client started with \(modules.count) modules: "
+      "Client started with \(modules.count) module\(modules.count == 1 ? "" : "s"): "
         + modules.map(\.identifier.name).joined(separator: ", ") + ".")
   }
 

@@ -69,7 +69,7 @@ struct LoyaltyLoggerTests {
     #expect(!text.contains(configuration.apiKey))
     #expect(!text.contains(SecretMaskingTests.email))
     #expect(text.contains("[Host] signing with <masked>"))
-    #expect(text.contains("Client started with 1 modules"))
+    #expect(text.contains("Client started with 1 module: Quiet."))
     #expect(text.contains("Client shut down."))
   }
 

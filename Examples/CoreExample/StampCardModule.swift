@@ -1,0 +1,93 @@
+import Foundation
+import LoyaltyCore
+
+/// A stamp card: every visit earns a stamp, and every `stampsForReward` stamps earn a
+/// reward. The host's own feature, kept in the client's key-value store.
+struct StampCard: Sendable {
+  /// The result of one stamp.
+  struct Stamp: Sendable {
+    /// Stamps collected towards the next reward, this one included.
+    let count: Int
+    /// Whether this stamp completed the card.
+    let isReward: Bool
+  }
+
+  /// What is kept per customer.
+  private struct Record: Codable {
+    var stamps = 0
+    var lastVisit: Date?
+  }
+
+  let store: any KeyValueStore
+  let clock: any LoyaltyClock
+  let stampsForReward: Int
+
+  /// Adds a stamp for `customer`.
+  func stamp(customer: String) async throws -> Stamp {
+    let key = "example.stamp-card.\(customer)"
+    var record = try await store.value(Record.self, forKey: key) ?? Record()
+    record.stamps += 1
+    record.lastVisit = clock.now
+    let isReward = record.stamps == stampsForReward
+    let count = record.stamps
+    if isReward {
+      record.stamps = 0
+    }
+    try await store.set(record, forKey: key)
+    return Stamp(count: count, isReward: isReward)
+  }
+}
+
+extension CapabilityKey where Value == StampCard {
+  /// The stamp card. A typed key: `client.resolve(.stampCard)` returns a `StampCard`.
+  static var stampCard: Self {
+    Self(
+      "example.stamp-card", summary: "a stamp card",
+      providedBy: "StampCardModule() from CoreExample")
+  }
+}
+
+/// The module that provides ``StampCard``: it declares what it provides and uses, and
+/// registers a factory that runs on first resolution.
+struct StampCardModule: LoyaltyModule {
+  let stampsForReward: Int
+
+  var identifier: ModuleIdentifier {
+    ModuleIdentifier(product: "CoreExample", name: "StampCardModule")
+  }
+
+  var provides: [AnyCapabilityKey] { [CapabilityKey.stampCard.erased] }
+
+  // Core provides both by default (an in-memory store, the system clock); an override
+  // or another module (LoyaltyStore) can replace them.
+  var requires: [AnyCapabilityKey] {
+    [CapabilityKey.keyValueStore.erased, CapabilityKey.clock.erased]
+  }
+
+  func register(in registrar: CapabilityRegistrar) throws {
+    let stampsForReward = stampsForReward
+    registrar.provide(.stampCard) { capabilities in
+      StampCard(
+        store: try capabilities.resolve(.keyValueStore),
+        clock: try capabilities.resolve(.clock),
+        stampsForReward: stampsForReward)
+    }
+  }
+
+  func start(_ context: ModuleContext) async throws {
+    context.logger.info("Stamp cards ready: \(stampsForReward) stamps earn a reward.")
+  }
+
+  func shutdown(_ context: ModuleContext) async {
+    context.logger.info("Stamp cards stopped.")
+  }
+}
+
+/// A module that needs an HTTP transport, which only LoyaltyNetwork provides.
+struct NeedsTransportModule: LoyaltyModule {
+  var identifier: ModuleIdentifier {
+    ModuleIdentifier(product: "CoreExample", name: "NeedsTransportModule")
+  }
+
+  var requires: [AnyCapabilityKey] { [CapabilityKey.httpTransport.erased] }
+}

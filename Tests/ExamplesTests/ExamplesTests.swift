@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// Runs each example binary, built beside the test bundle, and checks that it exits 0
+/// and prints what it is meant to show.
+@Suite("Examples")
+struct ExamplesTests {
+  /// An example: its executable product and a line its output must contain.
+  struct Example: Sendable, CustomTestStringConvertible {
+    let product: String
+    let expectedLine: String
+
+    var testDescription: String { product }
+  }
+
+  static let examples = [
+    Example(product: "example-core", expectedLine: "start failed, as it should"),
+    Example(product: "example-network", expectedLine: "refreshed before the call: 1 refresh"),
+    Example(product: "example-store", expectedLine: "integrity check: ok"),
+    Example(product: "example-security", expectedLine: "a tampered box: decryptionFailed"),
+    Example(product: "example-events", expectedLine: "uploader: a batch of 3 event(s)"),
+    Example(product: "example-push", expectedLine: "pending notification handled: true"),
+    Example(product: "example-market", expectedLine: "redeeming it again:"),
+    Example(
+      product: "example-custom-transport", expectedLine: "same answers as the recording"),
+  ]
+
+  @Test("each example exits 0 and prints its walkthrough", arguments: examples)
+  func runs(_ example: Example) async throws {
+    let executable = try #require(
+      Self.binary(named: example.product),
+      "\(example.product) is not built next to the test bundle")
+    let run = try await ExampleProcess.run(executable)
+    #expect(
+      run.status == 0,
+      "\(example.product) exited with \(run.status); standard error:\n\(run.standardError)")
+    #expect(
+      run.standardOutput.contains(example.expectedLine),
+      "\(example.product) did not print \"\(example.expectedLine)\":\n\(run.standardOutput)")
+    #expect(run.standardOutput.contains("\(example.product): done."))
+  }
+
+  /// The example's executable: in the directory the test bundle was built in.
+  static func binary(named name: String) -> URL? {
+    var candidates: [URL] = []
+    if let executable = Bundle.main.executableURL {
+      candidates.append(executable.deletingLastPathComponent())
+    }
+    let argument = URL(fileURLWithPath: CommandLine.arguments[0])
+    candidates.append(argument.deletingLastPathComponent())
+    // On Apple platforms the tests run inside `<name>.xctest/Contents/MacOS`.
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+      candidates.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    return candidates.lazy.map { $0.appendingPathComponent(name) }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+}
