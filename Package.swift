@@ -208,6 +208,7 @@ let package = Package(
       name: "LoyaltyEventsTests",
       dependencies: [
         "LoyaltyEvents", "LoyaltyCore", "LoyaltyNetwork", "LoyaltyStore", "LoyaltyTestHelper",
+        "LoyaltySandbox",
       ],
       swiftSettings: swiftSettings
     ),
