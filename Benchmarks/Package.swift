@@ -56,5 +56,33 @@ let package = Package(
       path: "Benchmarks/StoreBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
     ),
+    .executableTarget(
+      name: "NetworkBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "package-benchmark"),
+        sdk("LoyaltyCore"), sdk("LoyaltyNetwork"),
+      ],
+      path: "Benchmarks/NetworkBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    ),
+    .executableTarget(
+      name: "EventsBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "package-benchmark"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        sdk("LoyaltyCore"), sdk("LoyaltyEvents"), sdk("LoyaltyStore"),
+      ],
+      path: "Benchmarks/EventsBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    ),
+    .executableTarget(
+      name: "MarketBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "package-benchmark"),
+        sdk("LoyaltyCore"), sdk("LoyaltyNetwork"), sdk("LoyaltyMarket"), sdk("LoyaltySandbox"),
+      ],
+      path: "Benchmarks/MarketBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    ),
   ]
 )
