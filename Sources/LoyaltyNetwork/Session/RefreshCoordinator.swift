@@ -30,6 +30,9 @@ public actor RefreshCoordinator {
   private var inFlight: Task<TokenPair, any Error>?
   private var breaker: CircuitBreaker
   private var refreshCalls = 0
+  /// The last pair's decoded expiry: every bearer request reads the tokens, and decoding
+  /// the JWT each time was a third of the SDK's per-request cost.
+  private var decoded: SessionToken?
 
   /// Creates a coordinator.
   /// - Parameters:
@@ -88,7 +91,7 @@ public actor RefreshCoordinator {
     guard let pair = try await store.tokens() else {
       throw Self.notAuthenticated()
     }
-    let token = SessionToken(pair)
+    let token = sessionToken(for: pair)
     let now = clock.now
     guard token.shouldRefresh(at: now, threshold: configuration.refreshThreshold) else {
       return pair
@@ -138,6 +141,13 @@ public actor RefreshCoordinator {
   /// Marks that refreshes come from a host token provider, which needs no refresh token.
   public func setUsesTokenProvider(_ usesProvider: Bool) {
     refresherHandlesMissingRefreshToken = usesProvider
+  }
+
+  private func sessionToken(for pair: TokenPair) -> SessionToken {
+    if let decoded, decoded.pair == pair { return decoded }
+    let token = SessionToken(pair)
+    decoded = token
+    return token
   }
 
   private func performRefresh(of current: TokenPair) async throws -> TokenPair {
