@@ -1,0 +1,70 @@
+import LoyaltyCore
+import Synchronization
+
+/// One handler subscription's place in its topic's ``EventLog``: it delivers the events
+/// posted after it was made, one at a time, in posting order, until it is finished.
+final class EventReader: Sendable {
+  /// Identifies the reader among the log's waiting readers.
+  let id: UInt64
+
+  private let log: EventLog
+
+  /// Where delivery starts; taken when it starts, as holding a chunk holds every chunk
+  /// after it.
+  private let start: Mutex<EventChunk?>
+
+  // The delivery loop reads `finished` before every event, so the flag is kept off
+  // the cache lines that posting writes, ours or a neighbouring object's: read that
+  // way it costs about as much as a local. Asking `Task.isCancelled` instead cost a
+  // fifth of the delivery time.
+  private let spacer = CacheLineSpacer()
+  private let finished = Atomic(false)
+  private let trailingSpacer = CacheLineSpacer()
+
+  /// A reader of the events `log` receives from now on.
+  init(id: UInt64, log: EventLog) {
+    self.id = id
+    self.log = log
+    self.start = Mutex(log.end())
+  }
+
+  /// Whether ``finish()`` has been called: nothing more is delivered.
+  var isFinished: Bool { finished.load(ordering: .acquiring) }
+
+  /// Ends delivery: the event being delivered, if any, is the last.
+  func finish() {
+    finished.store(true, ordering: .releasing)
+    log.stopWaiting(self)
+  }
+
+  /// Delivers every event to `handler` until the reader is finished.
+  func deliver(to handler: @Sendable (any LoyaltyEvent) -> Void) async {
+    guard var position = start.withLock({ $0.take() }) else { return }
+    while let chunk = await log.chunk(after: position, for: self) {
+      for index in chunk.events.indices {
+        guard !isFinished else { return }
+        handler(chunk.events[index])
+      }
+      position = chunk
+    }
+  }
+
+  /// Delivers every event `cast` lets through to the asynchronous `handler` until the
+  /// reader is finished. The cast runs here rather than in a wrapping closure, so each
+  /// event costs one asynchronous call.
+  func deliver<Event>(
+    casting cast: @Sendable (any LoyaltyEvent) -> Event?,
+    to handler: @Sendable (Event) async -> Void
+  ) async {
+    guard var position = start.withLock({ $0.take() }) else { return }
+    while let chunk = await log.chunk(after: position, for: self) {
+      for index in chunk.events.indices {
+        guard !isFinished else { return }
+        if let event = cast(chunk.events[index]) {
+          await handler(event)
+        }
+      }
+      position = chunk
+    }
+  }
+}
