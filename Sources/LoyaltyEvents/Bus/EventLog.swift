@@ -40,7 +40,8 @@ final class EventLog: Sendable {
       defer { state.waiting = [:] }
       return state.waiting
     }
-    for reader in waiting?.values ?? [:].values {
+    guard let waiting else { return }
+    for reader in waiting.values {
       reader.resume()
     }
   }
