@@ -161,31 +161,28 @@ extension JSONValue {
   /// Parses JSON bytes.
   /// - Throws: ``LoyaltyError/Code/invalidResponse`` when `data` is not JSON.
   public init(parsing data: Data) throws {
-    do {
-      self = try JSONDecoder().decode(JSONValue.self, from: data)
-    } catch {
+    let parsed = data.withUnsafeBytes { bytes in
+      Result { () throws(JSONParser.Failure) in try JSONParser.parse(bytes) }
+    }
+    switch parsed {
+    case .success(let value):
+      self = value
+    case .failure(let failure):
       throw LoyaltyError(
         .invalidResponse, "The body is not valid JSON (\(data.count) bytes).",
-        underlying: (error as? DecodingError).map { JSONParseFailure(summary: $0.loyaltySummary) })
+        underlying: failure)
     }
   }
 
   /// The value as compact JSON bytes, keys sorted.
   public func jsonData() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     do {
-      return try encoder.encode(self)
+      return Data(try JSONWriter.bytes(of: self))
     } catch {
-      throw LoyaltyError(.requestEncodingFailed, "A JSON value could not be encoded.")
+      throw LoyaltyError(
+        .requestEncodingFailed, "A JSON value could not be encoded: \(error.value) is not finite.")
     }
   }
-}
-
-/// Where JSON parsing failed, without the offending bytes.
-private struct JSONParseFailure: Error, CustomStringConvertible {
-  let summary: String
-  var description: String { summary }
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
