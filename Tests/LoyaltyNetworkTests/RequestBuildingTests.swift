@@ -58,6 +58,16 @@ struct RequestBuildingTests {
       backend.requests.first?.url.absoluteString
         == "https://loyalty.test/api/session/abc%201%2F2?lang=el")
 
+    // Everything but RFC 3986's unreserved ASCII is percent-encoded, letters included.
+    _ = try await client.send(
+      Endpoint<ResponseEnvelope>(
+        name: "single", method: .get, path: "/api/session/{sessionUuid}",
+        parameters: ["sessionUuid": "κάρτα é~_.-Z9?#"]))
+    #expect(
+      backend.requests.last?.url.absoluteString
+        == "https://loyalty.test/api/session/"
+        + "%CE%BA%CE%AC%CF%81%CF%84%CE%B1%20%C3%A9~_.-Z9%3F%23")
+
     let error = try await #require(throws: LoyaltyError.self) {
       _ = try await client.send(
         Endpoint<ResponseEnvelope>(name: "x", method: .get, path: "/api/{missing}"))

@@ -163,8 +163,7 @@ public final class NetworkClient: Sendable {
     values["web_id"] = values["web_id"] ?? configuration.merchantID
     let url = try PathTemplate.url(
       baseURL: configuration.baseURL, path: endpoint.path, values: values, query: endpoint.query)
-    let boundary = "loyalty-\(UUID().uuidString)"
-    let (body, contentType) = try endpoint.body.encoded(boundary: boundary)
+    let (body, contentType) = try endpoint.body.encoded(boundary: "loyalty-\(UUID().uuidString)")
     var headers = endpoint.headers
     if let contentType, !headers.contains("Content-Type") {
       headers.add(name: "Content-Type", value: contentType)

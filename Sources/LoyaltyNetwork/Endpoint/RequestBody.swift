@@ -36,8 +36,11 @@ public enum RequestBody: Sendable, Hashable {
   }
 
   /// The encoded bytes and content type.
-  /// - Parameter boundary: The multipart boundary; ignored for other bodies.
-  func encoded(boundary: String) throws -> (data: Data?, contentType: String?) {
+  /// - Parameter makeBoundary: Makes the multipart boundary; called for multipart bodies
+  ///   only.
+  func encoded(boundary makeBoundary: @autoclosure () -> String) throws -> (
+    data: Data?, contentType: String?
+  ) {
     switch self {
     case .none:
       return (nil, nil)
@@ -50,6 +53,7 @@ public enum RequestBody: Sendable, Hashable {
     case .data(let data, let contentType):
       return (data, contentType)
     case .multipart(let parts):
+      let boundary = makeBoundary()
       var data = Data()
       for part in parts {
         var head =
