@@ -125,7 +125,7 @@ public struct JSONWebToken: Sendable, Hashable, CustomStringConvertible {
     }
     let value: Value
     do {
-      value = try JSONDecoder().decode(Value.self, from: data)
+      value = try Value(parsing: data)
     } catch {
       throw malformed("The \(name) is not valid JSON.", part: name)
     }
