@@ -161,16 +161,11 @@ extension JSONValue {
   /// Parses JSON bytes.
   /// - Throws: ``LoyaltyError/Code/invalidResponse`` when `data` is not JSON.
   public init(parsing data: Data) throws {
-    let parsed = data.withUnsafeBytes { bytes in
-      Result { () throws(JSONParser.Failure) in try JSONParser.parse(bytes) }
-    }
-    switch parsed {
-    case .success(let value):
-      self = value
-    case .failure(let failure):
+    do {
+      self = try data.withUnsafeBytes { try JSONParser.parse($0) }
+    } catch {
       throw LoyaltyError(
-        .invalidResponse, "The body is not valid JSON (\(data.count) bytes).",
-        underlying: failure)
+        .invalidResponse, "The body is not valid JSON (\(data.count) bytes).", underlying: error)
     }
   }
 
