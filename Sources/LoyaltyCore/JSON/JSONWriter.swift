@@ -41,14 +41,12 @@ enum JSONWriter {
       output.append(UInt8(ascii: "]"))
     case .object(let object):
       output.append(UInt8(ascii: "{"))
-      let keys = object.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-      for (position, key) in keys.enumerated() {
+      let members = object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+      for (position, member) in members.enumerated() {
         if position > 0 { output.append(UInt8(ascii: ",")) }
-        writeString(key, into: &output)
+        writeString(member.key, into: &output)
         output.append(UInt8(ascii: ":"))
-        if let member = object[key] {
-          try write(member, into: &output)
-        }
+        try write(member.value, into: &output)
       }
       output.append(UInt8(ascii: "}"))
     }
