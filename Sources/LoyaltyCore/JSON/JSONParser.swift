@@ -1,16 +1,22 @@
 /// Parses JSON text into a ``JSONValue`` in one pass over its UTF-8 bytes.
 ///
-/// Accepts exactly what Foundation's `JSONDecoder` accepts for a `JSONValue` and gives the
-/// same values: RFC 8259 JSON, plus a leading UTF-8 byte-order mark and one trailing
-/// comma in an array or object; an integer literal that fits in `Int`, or another number
-/// whose value is whole and below 2^53 (`1.0`, `1e2`), is an ``JSONValue/integer(_:)``,
-/// any other finite number a
-/// ``JSONValue/number(_:)``, and a number out of `Double`'s range an error; the first of
-/// duplicate keys wins; at most 512 nested arrays and objects. The text must be UTF-8, as
-/// RFC 8259 requires between systems (`JSONDecoder` also reads UTF-16 and UTF-32). A test
-/// checks all that against `JSONDecoder` on generated and malformed documents. Decoding `JSONValue` through
-/// `JSONDecoder` tried each type in turn for every value, each failed attempt throwing,
-/// which made it most of the SDK's work per response.
+/// Accepts what Foundation's `JSONDecoder` accepts for a `JSONValue` and gives the same
+/// values: RFC 8259 JSON, plus a leading UTF-8 byte-order mark and one trailing comma in
+/// an array or object; an integer literal that fits in `Int` is an
+/// ``JSONValue/integer(_:)``, and so is a number written with a fraction or an exponent
+/// whose value is whole and below 2^53 (`1.0`, `1e2`); any other finite number is a
+/// ``JSONValue/number(_:)``, and a number beyond `Double`'s range is an error; the first
+/// of duplicate keys wins; at most 512 arrays and objects nest. Three differences: the
+/// text must be UTF-8, as RFC 8259 requires between systems (`JSONDecoder` also reads
+/// UTF-16 and UTF-32); a whole number of 2^53 or more written with a fraction or an
+/// exponent stays the nearest `Double` (`JSONDecoder` truncates its decimal digits to an
+/// `Int`: `92233720368547758.08` becomes 92233720368547758); and every number is checked,
+/// even in the value of a duplicate key that is then ignored (`JSONDecoder` checks a
+/// number only when it reads it). `JSONParsingTests` checks all that against
+/// `JSONDecoder` on generated and damaged documents.
+///
+/// Decoding `JSONValue` through `JSONDecoder` tried each type in turn for every value,
+/// each failed attempt throwing, which made it most of the SDK's work per response.
 struct JSONParser {
   /// Why the text is not JSON, and where.
   struct Failure: Error, CustomStringConvertible {

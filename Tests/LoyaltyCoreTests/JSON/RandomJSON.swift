@@ -95,7 +95,9 @@ struct RandomJSON {
       let trailing = !items.isEmpty && Int.random(in: 0..<8, using: &random) == 0 ? "," : ""
       return "[" + items.joined(separator: ",") + trailing + "]"
     case .object(let object):
-      let members = object.map {
+      // In a seeded order: a dictionary's own order changes from one process to the next.
+      let ordered = object.sorted { $0.key < $1.key }.shuffled(using: &random)
+      let members = ordered.map {
         space() + quoted($0.key) + space() + ":" + space() + text(of: $0.value) + space()
       }
       let trailing = !members.isEmpty && Int.random(in: 0..<8, using: &random) == 0 ? "," : ""
