@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// `URLSessionDataTask` is not `Sendable` on every platform; it is only touched inside
 /// the mutex here, and `resume`/`cancel` are thread-safe on URLSession tasks.
-// Unchecked: the task is touched only inside the mutex; resume/cancel are thread-safe.
+// Safe to share: the task is touched only inside the mutex, and resume/cancel are thread-safe.
 final class TaskBox: @unchecked Sendable {
   private struct State {
     var task: URLSessionDataTask?

@@ -34,7 +34,7 @@ public enum AESGCM {
   /// `@unchecked Sendable` is safe because a fetched `EVP_CIPHER` is immutable and
   /// reference counted, which OpenSSL documents as safe to share between threads; it
   /// is kept for the life of the process and never freed.
-  // Unchecked: a fetched EVP_CIPHER is immutable and never freed (see above).
+  // Safe to share: a fetched EVP_CIPHER is immutable and never freed (see above).
   private struct FetchedCipher: @unchecked Sendable {
     let pointer: OpaquePointer?
   }

@@ -8,7 +8,7 @@ import LoyaltyCore
 /// or generated: every operation creates its own `EVP_PKEY_CTX`, and OpenSSL 3
 /// documents `EVP_PKEY` objects as safe to use concurrently from several threads for
 /// such read-only use (its reference count is atomic).
-// Unchecked: the key is read-only after creation; OpenSSL allows concurrent reads.
+// Safe to share: the key is read-only after creation, and OpenSSL allows concurrent reads.
 final class EVPKey: @unchecked Sendable {
   let pointer: OpaquePointer
 

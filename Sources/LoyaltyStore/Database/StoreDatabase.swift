@@ -29,7 +29,7 @@ import Synchronization
 /// take the lock, the closures they run do not escape, and no code in the module
 /// keeps the connection it is handed. Everything else the
 /// class stores is an immutable `Sendable` value, an atomic or a mutex.
-// Unchecked: every use of the non-thread-safe connection happens under `lock`.
+// Safe to share: every use of the non-thread-safe connection happens under `lock`.
 public final class StoreDatabase: @unchecked Sendable {
   /// The configuration the database was opened with.
   public let configuration: LoyaltyConfiguration
