@@ -1,4 +1,5 @@
 public import Foundation
+import LoyaltyCore
 
 /// Parses the date formats the loyalty backend sends, without `DateFormatter`.
 ///
@@ -79,7 +80,7 @@ public enum LoyaltyDate {
       guard index == bytes.count else { return nil }
     }
     guard day <= daysInMonth(month, year: year) else { return nil }
-    let days = daysFromCivil(year: year, month: month, day: day)
+    let days = CivilCalendar.days(year: year, month: month, day: day)
     let seconds = Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offset) + fraction
     return Date(timeIntervalSince1970: seconds)
   }
@@ -89,7 +90,7 @@ public enum LoyaltyDate {
     let total = Int(date.timeIntervalSince1970.rounded(.down))
     let days = Int((Double(total) / 86_400).rounded(.down))
     let secondsOfDay = total - days * 86_400
-    let (year, month, day) = civilFromDays(days)
+    let (year, month, day) = CivilCalendar.date(days: days)
     return String(
       format: "%04d-%02d-%02d %02d:%02d:%02d", year, month, day, secondsOfDay / 3_600,
       secondsOfDay % 3_600 / 60, secondsOfDay % 60)
@@ -101,27 +102,5 @@ public enum LoyaltyDate {
     case 4, 6, 9, 11: 30
     default: 31
     }
-  }
-
-  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-  private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let shiftedYear = month <= 2 ? year - 1 : year
-    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-    let yearOfEra = shiftedYear - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LoyaltyCore
 
 /// The date formats the backend sends, written without a `DateFormatter` so fixtures are
 /// fast to build and identical everywhere. Every date is in UTC.
@@ -24,7 +25,7 @@ enum SandboxDate {
     let micros = Int(((total - Double(seconds)) * 1_000_000).rounded(.down))
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let rest = seconds - days * 86_400
-    let (year, month, day) = civil(fromDays: days)
+    let (year, month, day) = CivilCalendar.date(days: days)
     let dayText = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     let time = "\(pad(rest / 3_600, 2)):\(pad(rest % 3_600 / 60, 2))"
     switch style {
@@ -62,35 +63,12 @@ enum SandboxDate {
         number(20..<(scalars.count - 1)) != nil
       else { return nil }
     }
-    let days = days(fromCivil: year, month, day)
+    let days = CivilCalendar.days(year: year, month: month, day: day)
     return Date(timeIntervalSince1970: Double(days * 86_400 + hour * 3_600 + minute * 60 + second))
   }
 
   private static func pad(_ value: Int, _ width: Int) -> String {
     let text = String(value)
     return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-  }
-
-  /// Year, month and day of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-  private static func civil(fromDays days: Int) -> (Int, Int, Int) {
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    return (year, month, day)
-  }
-
-  private static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
-    let adjustedYear = month <= 2 ? year - 1 : year
-    let era = (adjustedYear >= 0 ? adjustedYear : adjustedYear - 399) / 400
-    let yearOfEra = adjustedYear - era * 400
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
   }
 }
