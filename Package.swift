@@ -187,15 +187,25 @@ let package = Package(
       dependencies: ["LoyaltyCore", "LoyaltyConformance"],
       swiftSettings: swiftSettings
     ),
+    // What several test targets share; not a product.
+    .target(
+      name: "LoyaltyTestSupport",
+      path: "Tests/LoyaltyTestSupport",
+      swiftSettings: swiftSettings
+    ),
     .testTarget(
       name: "LoyaltySecurityTests",
-      dependencies: ["LoyaltySecurity", "LoyaltyCore", "LoyaltyConformance", "LoyaltyTestHelper"],
+      dependencies: [
+        "LoyaltySecurity", "LoyaltyCore", "LoyaltyConformance", "LoyaltyTestHelper",
+        "LoyaltyTestSupport",
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(
       name: "LoyaltyStoreTests",
       dependencies: [
         "LoyaltyStore", "LoyaltySecurity", "LoyaltyCore", "LoyaltyConformance", "LoyaltyTestHelper",
+        "LoyaltyTestSupport",
       ],
       swiftSettings: swiftSettings
     ),
@@ -208,7 +218,7 @@ let package = Package(
       name: "LoyaltyEventsTests",
       dependencies: [
         "LoyaltyEvents", "LoyaltyCore", "LoyaltyNetwork", "LoyaltyStore", "LoyaltyTestHelper",
-        "LoyaltySandbox",
+        "LoyaltySandbox", "LoyaltyTestSupport",
       ],
       swiftSettings: swiftSettings
     ),
@@ -235,7 +245,7 @@ let package = Package(
       name: "ExamplesTests",
       dependencies: [
         "CoreExample", "NetworkExample", "StoreExample", "SecurityExample", "EventsExample",
-        "PushExample", "MarketExample", "CustomTransportExample",
+        "PushExample", "MarketExample", "CustomTransportExample", "LoyaltyTestSupport",
       ],
       swiftSettings: swiftSettings
     ),

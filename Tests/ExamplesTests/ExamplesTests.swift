@@ -1,4 +1,5 @@
 import Foundation
+import LoyaltyTestSupport
 import Testing
 
 /// Runs each example binary, built beside the test bundle, and checks that it exits 0
@@ -28,7 +29,7 @@ struct ExamplesTests {
   @Test("each example exits 0 and prints its walkthrough", arguments: examples)
   func runs(_ example: Example) async throws {
     let executable = try #require(
-      Self.binary(named: example.product),
+      TestHelperProcess.locate(named: example.product),
       "\(example.product) is not built next to the test bundle")
     let run = try await ExampleProcess.run(executable)
     #expect(
@@ -38,21 +39,5 @@ struct ExamplesTests {
       run.standardOutput.contains(example.expectedLine),
       "\(example.product) did not print \"\(example.expectedLine)\":\n\(run.standardOutput)")
     #expect(run.standardOutput.contains("\(example.product): done."))
-  }
-
-  /// The example's executable: in the directory the test bundle was built in.
-  static func binary(named name: String) -> URL? {
-    var candidates: [URL] = []
-    if let executable = Bundle.main.executableURL {
-      candidates.append(executable.deletingLastPathComponent())
-    }
-    let argument = URL(fileURLWithPath: CommandLine.arguments[0])
-    candidates.append(argument.deletingLastPathComponent())
-    // On Apple platforms the tests run inside `<name>.xctest/Contents/MacOS`.
-    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-      candidates.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    return candidates.lazy.map { $0.appendingPathComponent(name) }
-      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
   }
 }

@@ -1,15 +1,9 @@
-import Dispatch
 import Foundation
 import LoyaltyCore
 import LoyaltyEvents
 import LoyaltyStore
+import LoyaltyTestSupport
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 @Suite("Crash safety (guarantees 1 and 2)", .serialized)
 struct CrashSafetyTests {
@@ -25,27 +19,13 @@ struct CrashSafetyTests {
     defer { try? FileManager.default.removeItem(at: directory) }
     let database = directory.appendingPathComponent("events.db")
     let serverLog = directory.appendingPathComponent("server.log")
-    let helper = try #require(Self.helperExecutable(), "LoyaltyTestHelper was not built")
+    let helper = try #require(TestHelperProcess.locate(), "LoyaltyTestHelper was not built")
 
-    let process = Process()
-    process.executableURL = helper
-    process.arguments = ["event-tracker", database.path, serverLog.path]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let pid = process.processIdentifier
-    let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 90, execute: watchdog)
-    var received = await Self.read(output.fileHandleForReading, untilLines: killAfter)
-    kill(pid, SIGKILL)
-    process.waitUntilExit()
-    watchdog.cancel()
-    received.append(output.fileHandleForReading.readDataToEndOfFile())
-    #expect(process.terminationReason == .uncaughtSignal)
-
-    let text = String(decoding: received, as: UTF8.self)
-    let tracked = text.split(separator: "\n").dropLast(text.hasSuffix("\n") ? 0 : 1)
-      .map(String.init)
+    let killed = try await TestHelperProcess.runUntilKilled(
+      helper, ["event-tracker", database.path, serverLog.path], afterLines: killAfter,
+      timeout: 90)
+    #expect(killed.terminationReason == .uncaughtSignal)
+    let tracked = killed.lines
     #expect(tracked.count >= killAfter)
 
     // Restart: the same database, a pipeline, a flush to the same server.
@@ -68,34 +48,5 @@ struct CrashSafetyTests {
     #expect(missing.isEmpty, "lost \(missing.count) of \(tracked.count) tracked events")
     let everything = beforeCrash + server.batches.flatMap { $0 }
     #expect(Set(everything).count == delivered.count, "ids are unique per event")
-  }
-
-  static func helperExecutable() -> URL? {
-    var directories: [URL] = []
-    if let executable = Bundle.main.executableURL {
-      directories.append(executable.deletingLastPathComponent())
-    }
-    if let first = CommandLine.arguments.first {
-      directories.append(URL(fileURLWithPath: first).deletingLastPathComponent())
-    }
-    for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
-      directories.append(bundle.bundleURL.deletingLastPathComponent())
-    }
-    return directories.map { $0.appendingPathComponent("LoyaltyTestHelper") }
-      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }
-
-  private static func read(_ handle: FileHandle, untilLines count: Int) async -> Data {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
-        var data = Data()
-        while data.reduce(0, { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }) < count {
-          let chunk = handle.availableData
-          if chunk.isEmpty { break }
-          data.append(chunk)
-        }
-        continuation.resume(returning: data)
-      }
-    }
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LoyaltyConformance
 import LoyaltyCore
 import LoyaltySecurity
+import LoyaltyTestSupport
 import Testing
 
 @Suite("FileKeyStore")
