@@ -190,6 +190,7 @@ let package = Package(
     // What several test targets share; not a product.
     .target(
       name: "LoyaltyTestSupport",
+      dependencies: ["LoyaltyCore"],
       path: "Tests/LoyaltyTestSupport",
       swiftSettings: swiftSettings
     ),
@@ -211,7 +212,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LoyaltyNetworkTests",
-      dependencies: ["LoyaltyNetwork", "LoyaltyCore"],
+      dependencies: ["LoyaltyNetwork", "LoyaltyCore", "LoyaltyTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -236,7 +237,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LoyaltySandboxTests",
-      dependencies: ["LoyaltySandbox", "LoyaltyNetwork", "LoyaltyCore"],
+      dependencies: ["LoyaltySandbox", "LoyaltyNetwork", "LoyaltyCore", "LoyaltyTestSupport"],
       swiftSettings: swiftSettings
     ),
     // Runs each example binary as a child process; depending on the executables makes

@@ -1,6 +1,7 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
+import LoyaltyTestSupport
 import Testing
 
 @Suite("Requests on the wire")

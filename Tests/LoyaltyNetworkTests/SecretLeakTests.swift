@@ -1,6 +1,7 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
+import LoyaltyTestSupport
 import Testing
 
 @Suite("11. Planted secrets never reach logs or errors")

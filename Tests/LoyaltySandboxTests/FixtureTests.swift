@@ -2,6 +2,7 @@ import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
 import LoyaltySandbox
+import LoyaltyTestSupport
 import Testing
 
 @Suite("Sandbox: deterministic fixtures")
@@ -14,7 +15,9 @@ struct FixtureTests {
     return try await SandboxTransport(backend).send(request).body
   }
 
-  func backend(seed: UInt64, clock: any LoyaltyClock = TestClock()) -> SandboxBackend {
+  func backend(seed: UInt64, clock: any LoyaltyClock = InstantClock(realSleepsFrom: 25))
+    -> SandboxBackend
+  {
     SandboxBackend(
       configuration: SandboxConfiguration(
         merchantID: "merchant-7", apiKey: "test-api-key-0001", clock: clock),

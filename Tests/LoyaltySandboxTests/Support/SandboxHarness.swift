@@ -2,12 +2,13 @@ import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
 import LoyaltySandbox
+import LoyaltyTestSupport
 
 /// A sandbox and a real `NetworkClient` over `SandboxTransport`, sharing one test clock.
 struct SandboxHarness {
   static let appUUID = "0123456789abcdef0123456789abcdef"
 
-  let clock: TestClock
+  let clock: InstantClock
   let backend: SandboxBackend
   let client: NetworkClient
   let tokens: any TokenStore
@@ -20,7 +21,7 @@ struct SandboxHarness {
     profile: SandboxFaultProfile = .none,
     adjust: (inout LoyaltyConfiguration, inout SandboxConfiguration) -> Void = { _, _ in }
   ) {
-    let clock = TestClock()
+    let clock = InstantClock(realSleepsFrom: 25)
     var configuration = LoyaltyConfiguration(
       appUUID: Self.appUUID, merchantID: "merchant-7", apiKey: "test-api-key-0001",
       bundleID: "com.example.sandbox-tests",

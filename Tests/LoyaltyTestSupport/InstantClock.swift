@@ -1,0 +1,50 @@
+public import Foundation
+public import LoyaltyCore
+import Synchronization
+
+/// A clock whose sleeps return at once and move its time forward, so retries, Retry-After,
+/// cool-downs and latency cost nothing; it records every sleep.
+///
+/// Sleeps of `realSleepsFrom` seconds or more are timeouts racing an operation (the 30 s
+/// login timeout, say): those really wait, until cancelled, so such a timeout never wins
+/// its race by accident. By default every sleep is instant.
+public final class InstantClock: LoyaltyClock {
+  private struct State {
+    var now: Date
+    var sleeps: [TimeInterval] = []
+  }
+
+  private let state: Mutex<State>
+  private let realSleepsFrom: TimeInterval
+
+  public init(
+    start: Date = Date(timeIntervalSince1970: 1_800_000_000),
+    realSleepsFrom: TimeInterval = .infinity
+  ) {
+    state = Mutex(State(now: start))
+    self.realSleepsFrom = realSleepsFrom
+  }
+
+  public var now: Date { state.withLock { $0.now } }
+
+  /// The sleeps asked for, in order, not counting the ones that really waited.
+  public var sleeps: [TimeInterval] { state.withLock { $0.sleeps } }
+
+  public func sleep(for seconds: TimeInterval) async throws {
+    try Task.checkCancellation()
+    if seconds >= realSleepsFrom {
+      try await Task.sleep(for: .seconds(3_600))
+      return
+    }
+    state.withLock { state in
+      state.sleeps.append(seconds)
+      state.now = state.now.addingTimeInterval(max(0, seconds))
+    }
+    await Task.yield()
+  }
+
+  /// Moves the time forward by `seconds`.
+  public func advance(by seconds: TimeInterval) {
+    state.withLock { $0.now = $0.now.addingTimeInterval(seconds) }
+  }
+}
