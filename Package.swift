@@ -4,7 +4,8 @@
 //
 // The root manifest has no package dependencies. Each product links only the
 // system libraries it uses: libsqlite3 (LoyaltyStore), libcrypto
-// (LoyaltySecurity) and zlib (LoyaltyNetwork).
+// (LoyaltySecurity) and zlib (LoyaltyNetwork); only LoyaltyURLSession links URLSession
+// (FoundationNetworking, and with it libcurl, on Linux).
 
 import PackageDescription
 
@@ -21,6 +22,7 @@ let package = Package(
     .library(name: "LoyaltyCore", targets: ["LoyaltyCore"]),
     .library(name: "LoyaltyConformance", targets: ["LoyaltyConformance"]),
     .library(name: "LoyaltyNetwork", targets: ["LoyaltyNetwork"]),
+    .library(name: "LoyaltyURLSession", targets: ["LoyaltyURLSession"]),
     .library(name: "LoyaltyStore", targets: ["LoyaltyStore"]),
     .library(name: "LoyaltySecurity", targets: ["LoyaltySecurity"]),
     .library(name: "LoyaltyEvents", targets: ["LoyaltyEvents"]),
@@ -77,6 +79,11 @@ let package = Package(
       dependencies: ["LoyaltyCore", "CLoyaltyZlib"],
       swiftSettings: swiftSettings
     ),
+    .target(
+      name: "LoyaltyURLSession",
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
+      swiftSettings: swiftSettings
+    ),
     .target(name: "LoyaltyEvents", dependencies: ["LoyaltyCore"], swiftSettings: swiftSettings),
     .target(
       name: "LoyaltyPush",
@@ -99,8 +106,8 @@ let package = Package(
     .executableTarget(
       name: "LoyaltyDemo",
       dependencies: [
-        "LoyaltyCore", "LoyaltyNetwork", "LoyaltyStore", "LoyaltySecurity", "LoyaltyEvents",
-        "LoyaltyPush", "LoyaltyMarket", "LoyaltySandbox",
+        "LoyaltyCore", "LoyaltyNetwork", "LoyaltyURLSession", "LoyaltyStore", "LoyaltySecurity",
+        "LoyaltyEvents", "LoyaltyPush", "LoyaltyMarket", "LoyaltySandbox",
       ],
       path: "Examples/LoyaltyDemo",
       swiftSettings: swiftSettings
@@ -213,6 +220,11 @@ let package = Package(
     .testTarget(
       name: "LoyaltyNetworkTests",
       dependencies: ["LoyaltyNetwork", "LoyaltyCore", "LoyaltyTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LoyaltyURLSessionTests",
+      dependencies: ["LoyaltyURLSession", "LoyaltyNetwork", "LoyaltyCore"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -30,8 +30,8 @@ let package = Package(
       name: "RegistryBenchmarks",
       dependencies: [
         .product(name: "Benchmark", package: "package-benchmark"),
-        sdk("LoyaltyCore"), sdk("LoyaltyNetwork"), sdk("LoyaltyStore"), sdk("LoyaltySecurity"),
-        sdk("LoyaltyEvents"), sdk("LoyaltyPush"), sdk("LoyaltyMarket"),
+        sdk("LoyaltyCore"), sdk("LoyaltyNetwork"), sdk("LoyaltyURLSession"), sdk("LoyaltyStore"),
+        sdk("LoyaltySecurity"), sdk("LoyaltyEvents"), sdk("LoyaltyPush"), sdk("LoyaltyMarket"),
       ],
       path: "Benchmarks/RegistryBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

@@ -66,6 +66,7 @@ let package = Package(
         sdk("LoyaltySandbox"),
         sdk("LoyaltyCore"),
         sdk("LoyaltyNetwork"),
+        sdk("LoyaltyURLSession"),
       ],
       swiftSettings: swiftSettings
     ),

@@ -85,7 +85,7 @@ struct CoreExample {
 
     let client = try await LoyaltyClient.start(
       configuration, modules: [StampCardModule(stampsForReward: 3)], overrides: overrides)
-    for (key, source) in client.capabilities.registered {
+    for (key, source) in client.registeredCapabilities {
       print("  \(key.name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(source)")
     }
 

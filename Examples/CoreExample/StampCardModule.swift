@@ -47,8 +47,9 @@ extension CapabilityKey where Value == StampCard {
   }
 }
 
-/// The module that provides ``StampCard``: it declares what it provides and uses, and
-/// registers a factory that runs on first resolution.
+/// The module that provides ``StampCard``. The module value is a description (how many
+/// stamps earn a reward); each client that lists it gets a stamp card of its own,
+/// created by `start` and handed back to `shutdown`.
 struct StampCardModule: LoyaltyModule {
   let stampsForReward: Int
 
@@ -56,34 +57,33 @@ struct StampCardModule: LoyaltyModule {
     ModuleIdentifier(product: "CoreExample", name: "StampCardModule")
   }
 
-  var provides: [AnyCapabilityKey] { [CapabilityKey.stampCard.erased] }
-
   // Core provides both by default (an in-memory store, the system clock); an override
   // or another module (LoyaltyStore) can replace them.
   var requires: [AnyCapabilityKey] {
     [CapabilityKey.keyValueStore.erased, CapabilityKey.clock.erased]
   }
 
-  func register(in registrar: CapabilityRegistrar) throws {
-    let stampsForReward = stampsForReward
-    registrar.provide(.stampCard) { capabilities in
-      StampCard(
-        store: try capabilities.resolve(.keyValueStore),
-        clock: try capabilities.resolve(.clock),
-        stampsForReward: stampsForReward)
-    }
+  // Registering a capability is declaring it: the client learns from this call that the
+  // module provides `.stampCard`.
+  func register(in registrar: CapabilityRegistrar<StampCard>) throws {
+    registrar.provide(.stampCard) { card, _ in card }
   }
 
-  func start(_ context: ModuleContext) async throws {
+  func start(_ context: ModuleContext) async throws -> StampCard {
     context.logger.info("Stamp cards ready: \(stampsForReward) stamps earn a reward.")
+    return StampCard(
+      store: try context.capabilities.resolve(.keyValueStore),
+      clock: try context.capabilities.resolve(.clock),
+      stampsForReward: stampsForReward)
   }
 
-  func shutdown(_ context: ModuleContext) async {
+  func shutdown(_ card: StampCard, context: ModuleContext) async {
     context.logger.info("Stamp cards stopped.")
   }
 }
 
-/// A module that needs an HTTP transport, which only LoyaltyNetwork provides.
+/// A module that needs an HTTP transport, which only a transport product (LoyaltyURLSession)
+/// or an override provides.
 struct NeedsTransportModule: LoyaltyModule {
   var identifier: ModuleIdentifier {
     ModuleIdentifier(product: "CoreExample", name: "NeedsTransportModule")

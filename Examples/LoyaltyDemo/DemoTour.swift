@@ -20,7 +20,7 @@ struct DemoTour {
 
     report.section("The SDK")
     report.line(
-      "modules, in start order: " + client.modules.map(\.identifier.name).joined(separator: ", "))
+      "modules, in start order: " + client.modules.map(\.name).joined(separator: ", "))
     report.line(
       "backend: "
         + (options.baseURL.map { "server at \($0.absoluteString)" } ?? "in-process sandbox"))

@@ -7,6 +7,7 @@ import LoyaltyPush
 import LoyaltySandbox
 import LoyaltySecurity
 import LoyaltyStore
+import LoyaltyURLSession
 
 /// `swift run loyalty-demo`: a user's day with every module of the SDK, on the
 /// in-process sandbox (or a real server with `--base-url`).
@@ -70,7 +71,7 @@ struct LoyaltyDemo {
       EventsModule(analytics: AnalyticsConfiguration(flushAt: 1_000, flushInterval: 0)),
       StoreModule(location: persistent ? .file : .inMemory),
       SecurityModule(keyStore: persistent ? .file : .inMemory),
-      NetworkModule(),
+      NetworkModule(transport: .urlSession),
     ]
     let client = try await report.step("start 6 modules") {
       try await LoyaltyClient.start(configuration, modules: modules, overrides: overrides)

@@ -1,5 +1,4 @@
 public import LoyaltyCore
-import Synchronization
 
 extension CapabilityKey where Value == EventBus {
   /// The event bus, for subscribing. Products post through ``eventSink`` instead.
@@ -26,10 +25,21 @@ extension CapabilityKey where Value == AnalyticsPipeline {
 /// The pipeline queues events in the client's event queue (durable with LoyaltyStore,
 /// in memory without it) and uploads them through the analytics uploader
 /// (LoyaltyNetwork); without an uploader events wait in the queue.
+///
+/// Each client that lists the module gets a bus and a pipeline of its own. At the
+/// client's shutdown the pipeline flushes once more and stops, and the bus ends every
+/// subscription and stream it handed out.
 public struct EventsModule: LoyaltyModule {
+  /// What the module runs for one client.
+  public struct Running: Sendable {
+    /// The client's event bus.
+    public let bus: EventBus
+    /// The client's analytics pipeline.
+    public let pipeline: AnalyticsPipeline
+  }
+
   /// Batching, flushing and retry settings for the pipeline.
   public let analytics: AnalyticsConfiguration
-  private let state = EventsModuleState()
 
   /// Creates the module.
   public init(analytics: AnalyticsConfiguration = AnalyticsConfiguration()) {
@@ -40,13 +50,6 @@ public struct EventsModule: LoyaltyModule {
     ModuleIdentifier(product: "LoyaltyEvents", name: "EventsModule")
   }
 
-  public var provides: [AnyCapabilityKey] {
-    [
-      CapabilityKey.eventBus.erased, CapabilityKey.eventSink.erased,
-      CapabilityKey.analyticsPipeline.erased, CapabilityKey.analytics.erased,
-    ]
-  }
-
   public var optionallyUses: [AnyCapabilityKey] {
     [
       CapabilityKey.eventQueue.erased, CapabilityKey.analyticsUploader.erased,
@@ -54,70 +57,35 @@ public struct EventsModule: LoyaltyModule {
     ]
   }
 
-  public func register(in registrar: CapabilityRegistrar) throws {
-    let configuration = analytics
-    let state = state
+  /// Provides the bus (available at once: modules that start earlier post to it) and
+  /// the pipeline (once the module has started).
+  public func register(in registrar: CapabilityRegistrar<Running>) throws {
     registrar.provide(.eventBus) { _ in EventBus() }
     registrar.provide(.eventSink) { capabilities in try capabilities.resolve(.eventBus) }
-    registrar.provide(.analyticsPipeline) { capabilities in
-      let pipeline = AnalyticsPipeline(
-        queue: try capabilities.resolve(.eventQueue),
-        uploader: { [weak capabilities] in
-          try? capabilities?.resolveIfPresent(.analyticsUploader)
-        },
-        clock: try capabilities.resolve(.clock),
-        configuration: configuration,
-        logger: capabilities.logger(label: "LoyaltyEvents"))
-      state.created(pipeline)
-      return pipeline
-    }
-    registrar.provide(.analytics) { capabilities -> any AnalyticsTracker in
-      try capabilities.resolve(.analyticsPipeline)
-    }
+    registrar.provide(.analyticsPipeline) { running, _ in running.pipeline }
+    registrar.provide(.analytics) { running, _ -> any AnalyticsTracker in running.pipeline }
   }
 
-  /// Starts the pipeline's flush timer once the pipeline is first used.
-  public func start(_ context: ModuleContext) async throws {
-    state.startTimersOnCreation()
+  /// Creates the pipeline on the client's event queue and starts its flush timer.
+  public func start(_ context: ModuleContext) async throws -> Running {
+    let capabilities = context.capabilities
+    let pipeline = AnalyticsPipeline(
+      queue: try capabilities.resolve(.eventQueue),
+      uploader: { [weak capabilities] in
+        try? capabilities?.resolveIfPresent(.analyticsUploader)
+      },
+      clock: try capabilities.resolve(.clock),
+      configuration: analytics,
+      logger: context.logger)
+    await pipeline.start()
+    return Running(bus: try capabilities.resolve(.eventBus), pipeline: pipeline)
   }
 
-  /// Flushes the pipeline one last time and stops it.
-  public func shutdown(_ context: ModuleContext) async {
-    if let pipeline = state.pipeline {
-      await pipeline.stop()
-    }
-  }
-}
-
-/// The pipeline a running module created, if any.
-final class EventsModuleState: Sendable {
-  private struct State {
-    var pipeline: AnalyticsPipeline?
-    var startTimers = false
-  }
-
-  private let state = Mutex(State())
-
-  var pipeline: AnalyticsPipeline? { state.withLock { $0.pipeline } }
-
-  func created(_ pipeline: AnalyticsPipeline) {
-    let start = state.withLock { state -> Bool in
-      state.pipeline = pipeline
-      return state.startTimers
-    }
-    if start {
-      Task { await pipeline.start() }
-    }
-  }
-
-  func startTimersOnCreation() {
-    let pipeline = state.withLock { state -> AnalyticsPipeline? in
-      state.startTimers = true
-      return state.pipeline
-    }
-    if let pipeline {
-      Task { await pipeline.start() }
-    }
+  /// Flushes the pipeline one last time and stops it, then ends every subscription and
+  /// stream of the bus.
+  public func shutdown(_ running: Running, context: ModuleContext) async {
+    await running.pipeline.stop()
+    running.bus.finish()
   }
 }
 

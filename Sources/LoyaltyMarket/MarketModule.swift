@@ -12,7 +12,8 @@ extension CapabilityKey where Value == Market {
 /// The market module: the loyalty APIs (``Market``, `client.market`).
 ///
 /// It requires a network client (add `NetworkModule()`), and uses an event sink and the
-/// analytics pipeline when present.
+/// analytics pipeline when present. Each client that lists the module gets a market of
+/// its own; at the client's shutdown every stream of its ``Market/state`` ends.
 public struct MarketModule: LoyaltyModule {
   /// Creates the module.
   public init() {}
@@ -21,21 +22,29 @@ public struct MarketModule: LoyaltyModule {
     ModuleIdentifier(product: "LoyaltyMarket", name: "MarketModule")
   }
 
-  public var provides: [AnyCapabilityKey] { [CapabilityKey.market.erased] }
-
   public var requires: [AnyCapabilityKey] { [CapabilityKey.networkClient.erased] }
 
   public var optionallyUses: [AnyCapabilityKey] {
     [CapabilityKey.eventSink.erased, CapabilityKey.analytics.erased]
   }
 
-  public func register(in registrar: CapabilityRegistrar) throws {
-    registrar.provide(.market) { capabilities in
-      Market(
-        network: try capabilities.resolve(.networkClient),
-        events: try capabilities.resolveIfPresent(.eventSink),
-        analytics: try capabilities.resolveIfPresent(.analytics))
-    }
+  /// Provides the market once the module has started.
+  public func register(in registrar: CapabilityRegistrar<Market>) throws {
+    registrar.provide(.market) { market, _ in market }
+  }
+
+  /// Creates this client's market on its network client.
+  public func start(_ context: ModuleContext) async throws -> Market {
+    let capabilities = context.capabilities
+    return Market(
+      network: try capabilities.resolve(.networkClient),
+      events: try capabilities.resolveIfPresent(.eventSink),
+      analytics: try capabilities.resolveIfPresent(.analytics))
+  }
+
+  /// Ends every stream of the market's state.
+  public func shutdown(_ market: Market, context: ModuleContext) async {
+    await market.state.finish()
   }
 }
 

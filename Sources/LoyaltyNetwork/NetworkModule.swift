@@ -1,5 +1,4 @@
 public import LoyaltyCore
-import Synchronization
 
 extension CapabilityKey where Value == NetworkClient {
   /// The network client: endpoints, middleware, the session.
@@ -10,19 +9,29 @@ extension CapabilityKey where Value == NetworkClient {
   }
 }
 
-/// The network module: the URLSession transport and the ``NetworkClient`` built on it.
+/// The network module: the ``NetworkClient`` (endpoints, middleware, the session) and the
+/// analytics uploader, on the transport the host chooses.
 ///
 /// ```swift
-/// let client = try await LoyaltyClient.start(configuration, modules: [NetworkModule()])
+/// import LoyaltyURLSession
+///
+/// let client = try await LoyaltyClient.start(
+///   configuration, modules: [NetworkModule(transport: .urlSession)])
 /// try await client.network.session.loginWithEmail("user@example.com")
 /// ```
 ///
+/// It needs an HTTP transport: `transport:` (`.urlSession` from LoyaltyURLSession, or a
+/// ``NetworkTransport`` of the host's own), or an override of
+/// ``LoyaltyCore/CapabilityKey/httpTransport`` (a recorder, the sandbox, a proxy). With
+/// neither, the client does not start, and the error names LoyaltyURLSession.
+///
 /// It uses, when present, the token store (tokens persist with LoyaltyStore), the
 /// request signer (LoyaltySecurity's replaces Core's portable SHA-256), the event sink
-/// (session events), the key-value store (the device id) and the clock. Override
-/// ``LoyaltyCore/CapabilityKey/httpTransport`` to route requests elsewhere: a recorder,
-/// the sandbox, a proxy.
+/// (session events), the key-value store (the device id) and the clock. Each client
+/// that lists the module gets a network client of its own.
 public struct NetworkModule: LoyaltyModule {
+  /// How the transport is made; `nil` when the host overrides `.httpTransport`.
+  public let transport: NetworkTransport?
   /// Host middleware, run once per attempt after retries and before authorization.
   public let middleware: [any HTTPMiddleware]
   /// Which statuses end the session.
@@ -30,13 +39,20 @@ public struct NetworkModule: LoyaltyModule {
   /// The device the standard headers describe; `nil` uses this machine's, with a device
   /// id kept in the key-value store.
   public let device: DeviceIdentity?
-  private let state = NetworkModuleState()
 
   /// Creates the module.
+  /// - Parameters:
+  ///   - transport: How the transport is made: `.urlSession` from LoyaltyURLSession, or
+  ///     your own. Leave it `nil` only when you override `.httpTransport`.
+  ///   - middleware: Host middleware, run once per attempt.
+  ///   - errorPolicy: Which statuses end the session.
+  ///   - device: The device the standard headers describe.
   public init(
+    transport: NetworkTransport? = nil,
     middleware: [any HTTPMiddleware] = [], errorPolicy: ErrorPolicy = .standard,
     device: DeviceIdentity? = nil
   ) {
+    self.transport = transport
     self.middleware = middleware
     self.errorPolicy = errorPolicy
     self.device = device
@@ -46,12 +62,8 @@ public struct NetworkModule: LoyaltyModule {
     ModuleIdentifier(product: "LoyaltyNetwork", name: "NetworkModule")
   }
 
-  public var provides: [AnyCapabilityKey] {
-    [
-      CapabilityKey.httpTransport.erased, CapabilityKey.networkClient.erased,
-      CapabilityKey.analyticsUploader.erased,
-    ]
-  }
+  /// An HTTP transport: from `transport:`, or a host override.
+  public var requires: [AnyCapabilityKey] { [CapabilityKey.httpTransport.erased] }
 
   /// The token store, the request signer, the key-value store and the clock. The event
   /// sink (session events) is used too, but posting needs no start order, so it is not
@@ -64,65 +76,40 @@ public struct NetworkModule: LoyaltyModule {
     ]
   }
 
-  public func register(in registrar: CapabilityRegistrar) throws {
-    let state = state
-    registrar.provide(.httpTransport) { capabilities in
-      URLSessionTransport(configuration: capabilities.configuration.network)
+  /// Provides the transport (when `transport:` is set), the network client and the
+  /// analytics uploader.
+  public func register(in registrar: CapabilityRegistrar<NetworkClient>) throws {
+    if let transport {
+      registrar.provide(.httpTransport) { capabilities in
+        try transport.makeTransport(for: capabilities.configuration)
+      }
     }
-    registrar.provide(.networkClient) { _ in try state.running() }
-    registrar.provide(.analyticsUploader) { _ -> any AnalyticsUploader in
-      NetworkAnalyticsUploader(client: try state.running())
+    registrar.provide(.networkClient) { network, _ in network }
+    registrar.provide(.analyticsUploader) { network, _ -> any AnalyticsUploader in
+      NetworkAnalyticsUploader(client: network)
     }
   }
 
-  /// Builds the network client.
-  public func start(_ context: ModuleContext) async throws {
+  /// Builds this client's network client.
+  public func start(_ context: ModuleContext) async throws -> NetworkClient {
     let capabilities = context.capabilities
-    let clock = try capabilities.resolve(.clock)
     let device: DeviceIdentity
     if let configured = self.device {
       device = configured
     } else {
       device = try await DeviceIdentity.current(store: capabilities.resolve(.keyValueStore))
     }
-    let client = NetworkClient(
+    return NetworkClient(
       configuration: context.configuration,
       transport: try capabilities.resolve(.httpTransport),
       tokenStore: try capabilities.resolve(.tokenStore),
       signer: try capabilities.resolve(.requestSigner),
-      clock: clock,
+      clock: try capabilities.resolve(.clock),
       device: device,
       events: try capabilities.resolveIfPresent(.eventSink),
       logger: context.logger,
       middleware: middleware,
       errorPolicy: errorPolicy)
-    state.install(client)
-  }
-
-  public func shutdown(_ context: ModuleContext) async {
-    state.remove()
-  }
-}
-
-/// The running module's client, shared by the module value and its factories.
-final class NetworkModuleState: Sendable {
-  private let client = Mutex<NetworkClient?>(nil)
-
-  func install(_ network: NetworkClient) {
-    client.withLock { $0 = network }
-  }
-
-  func remove() {
-    client.withLock { $0 = nil }
-  }
-
-  func running() throws -> NetworkClient {
-    guard let network = client.withLock({ $0 }) else {
-      throw LoyaltyError(
-        .clientShutDown, "The network module is not running.",
-        recoverySuggestion: "Start a client with NetworkModule().")
-    }
-    return network
   }
 }
 

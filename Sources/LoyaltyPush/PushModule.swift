@@ -38,8 +38,6 @@ public struct PushModule: LoyaltyModule {
     ModuleIdentifier(product: "LoyaltyPush", name: "PushModule")
   }
 
-  public var provides: [AnyCapabilityKey] { [CapabilityKey.push.erased] }
-
   public var requires: [AnyCapabilityKey] { [CapabilityKey.networkClient.erased] }
 
   public var optionallyUses: [AnyCapabilityKey] {
@@ -49,24 +47,26 @@ public struct PushModule: LoyaltyModule {
     ]
   }
 
-  public func register(in registrar: CapabilityRegistrar) throws {
-    let provider = deviceInfoProvider
-    let limits = limits
-    let timeZone = timeZone
-    registrar.provide(.push) { capabilities in
-      let store = try capabilities.resolve(.keyValueStore)
-      let clock = try capabilities.resolve(.clock)
-      return PushCenter(
-        network: try capabilities.resolve(.networkClient),
-        store: store,
-        events: try capabilities.resolveIfPresent(.eventSink),
-        analytics: try capabilities.resolveIfPresent(.analytics),
-        deviceInfoProvider: provider
-          ?? SystemDeviceInfoProvider(configuration: capabilities.configuration, store: store),
-        limiter: NotificationLimiter(
-          limits: limits, store: store, clock: clock, timeZone: timeZone),
-        logger: capabilities.logger(label: "LoyaltyPush"))
-    }
+  /// Provides the push center once the module has started.
+  public func register(in registrar: CapabilityRegistrar<PushCenter>) throws {
+    registrar.provide(.push) { push, _ in push }
+  }
+
+  /// Creates this client's push center.
+  public func start(_ context: ModuleContext) async throws -> PushCenter {
+    let capabilities = context.capabilities
+    let store = try capabilities.resolve(.keyValueStore)
+    let clock = try capabilities.resolve(.clock)
+    return PushCenter(
+      network: try capabilities.resolve(.networkClient),
+      store: store,
+      events: try capabilities.resolveIfPresent(.eventSink),
+      analytics: try capabilities.resolveIfPresent(.analytics),
+      deviceInfoProvider: deviceInfoProvider
+        ?? SystemDeviceInfoProvider(configuration: context.configuration, store: store),
+      limiter: NotificationLimiter(
+        limits: limits, store: store, clock: clock, timeZone: timeZone),
+      logger: context.logger)
   }
 }
 

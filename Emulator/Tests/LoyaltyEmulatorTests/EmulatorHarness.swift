@@ -3,6 +3,7 @@ import LoyaltyCore
 import LoyaltyEmulatorServer
 import LoyaltyNetwork
 import LoyaltySandbox
+import LoyaltyURLSession
 import Synchronization
 
 /// An emulator on an ephemeral port of 127.0.0.1 and an SDK client pointed at it, with
@@ -42,6 +43,7 @@ struct EmulatorHarness {
         configuration,
         modules: [
           NetworkModule(
+            transport: .urlSession,
             middleware: [GzipBodyMiddleware()],
             device: DeviceIdentity(
               deviceID: "e2e-device", platform: "linux", vendor: "linux", osVersion: "6.1.0"))

@@ -3,6 +3,7 @@ import LoyaltyCore
 import LoyaltyEmulatorServer
 import LoyaltyNetwork
 import LoyaltySandbox
+import LoyaltyURLSession
 import Testing
 
 @Suite("Emulator: the SDK over real HTTP on 127.0.0.1")

@@ -1,103 +1,135 @@
 import Foundation
 import Synchronization
 
-/// A client's capabilities: resolves each one lazily, on first use, and caches it.
+/// One client's capabilities: resolves each one lazily, on first use, and caches it
+/// until the client shuts down.
 ///
-/// Each client has its own `Capabilities`; nothing is shared between clients.
+/// Each client has its own `Capabilities`; nothing is shared between clients. Modules
+/// reach it through ``ModuleContext/capabilities`` and in their factories; hosts use the
+/// client's accessors (`client.network`, `client.market`, ...) and
+/// ``LoyaltyClient/resolve(_:)``.
 public final class Capabilities: Sendable {
   /// The client's configuration.
   public let configuration: LoyaltyConfiguration
 
-  private let registrations: [AnyCapabilityKey: CapabilityRegistration]
-  private let cache = Mutex<[AnyCapabilityKey: any Sendable]>([:])
+  /// Immutable after start, so a lookup takes no lock; each slot guards its own value.
+  private let slots: [AnyCapabilityKey: any ErasedCapabilitySlot]
   /// Serialises creation so each capability's factory runs once. Recursive because a
   /// factory resolves the capabilities it needs on the same thread.
   private let creationLock = CreationLock()
+  private let closed = Atomic(false)
+  /// The log handler loggers write to once the client has shut down and let its
+  /// capabilities go.
+  private let lastLogHandler = Mutex<(any LogHandler)?>(nil)
   private let baseMasker: SecretMasker
 
-  init(
-    configuration: LoyaltyConfiguration,
-    registrations: [AnyCapabilityKey: CapabilityRegistration]
-  ) {
+  init(configuration: LoyaltyConfiguration, registrations: [CapabilityRegistration]) {
     self.configuration = configuration
-    self.registrations = registrations
+    var slots: [AnyCapabilityKey: any ErasedCapabilitySlot] = [:]
+    for registration in registrations {
+      slots[registration.key] = registration.makeSlot()
+    }
+    self.slots = slots
     self.baseMasker = SecretMasker.standard.adding(literals: configuration.secrets)
   }
 
   /// Whether something provides `key`.
   public func contains<Value>(_ key: CapabilityKey<Value>) -> Bool {
-    registrations[key.erased] != nil
+    slots[key.erased] != nil
   }
 
   /// Who provides `key`, or `nil` when nothing does.
   public func source<Value>(of key: CapabilityKey<Value>) -> CapabilitySource? {
-    registrations[key.erased]?.source
+    slots[key.erased]?.source
   }
 
   /// Every registered capability and who provides it, sorted by name.
   public var registered: [(key: AnyCapabilityKey, source: CapabilitySource)] {
-    registrations.values.map { (key: $0.key, source: $0.source) }
-      .sorted { $0.key.name < $1.key.name }
+    slots.values.map { (key: $0.key, source: $0.source) }.sorted { $0.key.name < $1.key.name }
   }
 
   /// Resolves `key`, creating the capability on first use.
   /// - Throws: ``LoyaltyError/Code/capabilityUnavailable`` when nothing provides it,
-  ///   ``LoyaltyError/Code/capabilityCreationFailed`` when its factory fails.
+  ///   ``LoyaltyError/Code/capabilityCreationFailed`` when its factory fails,
+  ///   ``LoyaltyError/Code/clientShutDown`` once the client has shut down.
   public func resolve<Value>(_ key: CapabilityKey<Value>) throws -> Value {
     guard let value = try resolveIfPresent(key) else {
-      var message = "No \(key.erased.summary) is registered (\(key.name))."
+      var message = "Nothing provides \(key.erased.summary) (\(key.name))."
       if let hint = key.erased.providedBy {
         message += " Add \(hint), or override it."
       }
-      throw LoyaltyError(.capabilityUnavailable, message, metadata: ["capability": key.name])
+      throw LoyaltyError(
+        .capabilityUnavailable, message,
+        recoverySuggestion: key.erased.providedBy.map { "Add \($0) to the module list." },
+        metadata: ["capability": key.name])
     }
     return value
   }
 
   /// Resolves `key` if something provides it.
   /// - Returns: The capability, or `nil` when nothing provides it.
-  /// - Throws: ``LoyaltyError/Code/capabilityCreationFailed`` when its factory fails.
+  /// - Throws: ``LoyaltyError/Code/capabilityCreationFailed`` when its factory fails,
+  ///   ``LoyaltyError/Code/clientShutDown`` once the client has shut down.
   public func resolveIfPresent<Value>(_ key: CapabilityKey<Value>) throws -> Value? {
-    let erased = key.erased
-    guard let registration = registrations[erased] else { return nil }
-    if let cached = cache.withLock({ $0[erased] }) {
-      return try cast(cached, key)
-    }
-    let created: any Sendable = try creationLock.create(erased) {
-      if let cached = cache.withLock({ $0[erased] }) { return cached }
-      let value: any Sendable
-      do {
-        value = try registration.factory(self)
-      } catch let error as LoyaltyError where error.code == .capabilityCreationFailed {
-        throw error
-      } catch {
-        throw LoyaltyError(
-          .capabilityCreationFailed,
-          "Creating \(erased.summary) (\(erased.name)) from \(registration.source) failed.",
-          metadata: ["capability": erased.name], underlying: error)
-      }
-      cache.withLock { $0[erased] = value }
+    guard let erased = slots[key.erased] else { return nil }
+    // Safe: a key's equality includes its value type, and the slot stored under a
+    // `CapabilityKey<Value>` is always made by that key's registration, a
+    // `CapabilitySlot<Value>`.
+    let slot = unsafeDowncast(erased, to: CapabilitySlot<Value>.self)
+    if let value = slot.cached {
       return value
     }
-    return try cast(created, key)
+    return try create(slot)
   }
 
   /// A logger for `label`, writing to the resolved ``CapabilityKey/logHandler`` at the
   /// configured level, masking the configured secrets.
   public func logger(label: String) -> LoyaltyLogger {
-    let handler = (try? resolveIfPresent(.logHandler)) ?? StandardErrorLogHandler()
+    let handler: any LogHandler
+    if let resolved = try? resolveIfPresent(.logHandler) {
+      handler = resolved
+      lastLogHandler.withLock { $0 = resolved }
+    } else {
+      handler = lastLogHandler.withLock { $0 } ?? StandardErrorLogHandler()
+    }
     return LoyaltyLogger(
       label: label, level: configuration.logging.level, handler: handler, masker: baseMasker)
   }
 
-  private func cast<Value>(_ value: any Sendable, _ key: CapabilityKey<Value>) throws -> Value {
-    guard let typed = value as? Value else {
-      throw LoyaltyError(
-        .internalInconsistency,
-        "The capability \(key.name) holds a \(type(of: value)), not a \(Value.self).",
-        metadata: ["capability": key.name])
+  /// Lets every created capability go; resolving afterwards throws
+  /// ``LoyaltyError/Code/clientShutDown``. Called once every module has shut down.
+  func close() {
+    closed.store(true, ordering: .releasing)
+    for slot in slots.values {
+      slot.release()
     }
-    return typed
+  }
+
+  private func create<Value>(_ slot: CapabilitySlot<Value>) throws -> Value {
+    try creationLock.create(slot.key) {
+      if let cached = slot.cached { return cached }
+      guard !closed.load(ordering: .acquiring) else {
+        throw LoyaltyError(
+          .clientShutDown,
+          "The client has been shut down; \(slot.key.name) is no longer available.",
+          metadata: ["capability": slot.key.name])
+      }
+      let value: Value
+      do {
+        value = try slot.factory(self)
+      } catch let error as LoyaltyError
+        where error.code == .capabilityCreationFailed || error.code == .capabilityUnavailable
+        || error.code == .clientShutDown
+      {
+        throw error
+      } catch {
+        throw LoyaltyError(
+          .capabilityCreationFailed,
+          "Creating \(slot.key.summary) (\(slot.key.name)) from \(slot.source) failed.",
+          metadata: ["capability": slot.key.name], underlying: error)
+      }
+      return slot.keep(value)
+    }
   }
 }
 
@@ -111,9 +143,7 @@ private final class CreationLock: @unchecked Sendable {
   private let lock = NSRecursiveLock()
   private var inProgress: [AnyCapabilityKey] = []
 
-  func create(
-    _ key: AnyCapabilityKey, _ body: () throws -> any Sendable
-  ) throws -> any Sendable {
+  func create<Value>(_ key: AnyCapabilityKey, _ body: () throws -> Value) throws -> Value {
     lock.lock()
     defer { lock.unlock() }
     if inProgress.contains(key) {

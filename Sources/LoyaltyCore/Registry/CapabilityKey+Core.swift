@@ -1,10 +1,11 @@
 extension CapabilityKey where Value == any HTTPTransport {
-  /// The transport every request goes through. LoyaltyNetwork provides one on
-  /// URLSession; override it to record, replay or route traffic.
+  /// The transport every request goes through. LoyaltyURLSession provides one on
+  /// URLSession (`NetworkModule(transport: .urlSession)`); override it to record, replay
+  /// or route traffic, or to bring a transport of your own.
   public static var httpTransport: Self {
     Self(
       "loyalty.http-transport", summary: "an HTTP transport",
-      providedBy: "NetworkModule() from LoyaltyNetwork")
+      providedBy: "NetworkModule(transport: .urlSession) from LoyaltyURLSession")
   }
 }
 

@@ -1,8 +1,11 @@
-/// A capability's factory and where it came from.
+/// A capability's factory and where it came from: what a module, an override or Core
+/// registers. A registration is a recipe; each client makes its own
+/// ``CapabilitySlot`` from it, so two clients never share a created value.
 struct CapabilityRegistration: Sendable {
   let key: AnyCapabilityKey
   let source: CapabilitySource
-  let factory: @Sendable (Capabilities) throws -> any Sendable
+  /// Makes a fresh, empty slot for one client.
+  let makeSlot: @Sendable () -> any ErasedCapabilitySlot
 
   init<Value>(
     _ key: CapabilityKey<Value>,
@@ -11,6 +14,6 @@ struct CapabilityRegistration: Sendable {
   ) {
     self.key = key.erased
     self.source = source
-    self.factory = { capabilities in try factory(capabilities) }
+    self.makeSlot = { CapabilitySlot(key: key.erased, source: source, factory: factory) }
   }
 }

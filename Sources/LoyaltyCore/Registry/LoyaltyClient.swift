@@ -1,57 +1,61 @@
 import Synchronization
 
-/// A running SDK instance: the modules a host listed, started, and their capabilities.
+/// A running SDK instance: the modules a host listed, started, and what they started.
 ///
 /// Create one with ``start(_:modules:overrides:)``; several clients can live in one
-/// process (a server may hold one per tenant) and share nothing.
+/// process (a server may hold one per tenant) and share nothing, even when they were
+/// started from the same module values.
 ///
 /// ```swift
 /// let client = try await LoyaltyClient.start(
 ///   configuration,
-///   modules: [MarketModule(), NetworkModule(), StoreModule()])
-/// defer { Task { await client.shutdown() } }
+///   modules: [MarketModule(), NetworkModule(transport: .urlSession), StoreModule()])
+/// let campaigns = try await client.market.campaigns()
+/// await client.shutdown()
 /// ```
+///
+/// Each product adds one accessor for its service (`client.network`, `client.store`,
+/// `client.events`, `client.analytics`, `client.push`, `client.market`); it throws an
+/// error naming the module to add when that module is not listed. ``resolve(_:)`` reaches
+/// the capabilities a host swaps (`.tokenStore`, `.httpTransport`, ...) and those a host
+/// defines itself.
 public final class LoyaltyClient: Sendable {
   /// The configuration the client started with.
   public let configuration: LoyaltyConfiguration
-  /// The client's capabilities.
-  public let capabilities: Capabilities
   /// The modules, in the order they started.
-  public let modules: [any LoyaltyModule]
+  public let modules: [ModuleIdentifier]
   /// The client's logger, labelled `LoyaltyCore`.
   public let logger: LoyaltyLogger
 
-  private enum Lifecycle {
-    case running
-    case shutDown
-  }
-
-  private let lifecycle = Mutex(Lifecycle.running)
+  let capabilities: Capabilities
+  private let registered: [RegisteredModule]
+  private let running = Atomic(true)
 
   private init(
     configuration: LoyaltyConfiguration,
     capabilities: Capabilities,
-    modules: [any LoyaltyModule]
+    modules: [RegisteredModule]
   ) {
     self.configuration = configuration
     self.capabilities = capabilities
-    self.modules = modules
+    self.registered = modules
+    self.modules = modules.map(\.identifier)
     self.logger = capabilities.logger(label: "LoyaltyCore")
   }
 
-  /// Validates the configuration and the module graph, registers every module's
-  /// capabilities, and starts the modules, providers first.
+  /// Validates the configuration, registers every module for this client, checks the
+  /// module graph, and starts the modules, providers first.
   ///
   /// - Parameters:
   ///   - configuration: The client's configuration; it is validated first.
-  ///   - modules: The modules to start, in any order.
+  ///   - modules: The modules to start, in any order. The values are descriptions: the
+  ///     same ones may start any number of clients.
   ///   - overrides: Capabilities the host supplies itself; they replace what modules or
   ///     Core would provide.
   /// - Returns: A running client.
   /// - Throws: A ``LoyaltyError``: a configuration code; ``LoyaltyError/Code/duplicateModule``,
   ///   ``LoyaltyError/Code/duplicateCapability``, ``LoyaltyError/Code/missingRequirement``
-  ///   (naming the product to add), ``LoyaltyError/Code/dependencyCycle``,
-  ///   ``LoyaltyError/Code/undeclaredCapability``; or
+  ///   (naming the product to add), ``LoyaltyError/Code/dependencyCycle``; or
   ///   ``LoyaltyError/Code/moduleStartFailed`` naming the module, after every module
   ///   already started has been shut down in reverse order.
   public static func start(
@@ -61,7 +65,6 @@ public final class LoyaltyClient: Sendable {
   ) async throws -> LoyaltyClient {
     try configuration.validate()
 
-    var registrations = coreDefaults()
     var overridden: Set<AnyCapabilityKey> = []
     for registration in overrides.registrations {
       guard overridden.insert(registration.key).inserted else {
@@ -72,21 +75,14 @@ public final class LoyaltyClient: Sendable {
       }
     }
 
+    let defaults = coreDefaults()
     let graph = try ModuleGraph(
-      modules: modules, available: Set(registrations.keys).union(overridden))
+      modules: try modules.map { try RegisteredModule($0) },
+      available: Set(defaults.map(\.key)).union(overridden))
 
-    for module in graph.ordered {
-      let registrar = CapabilityRegistrar(module: module.identifier)
-      try module.register(in: registrar)
-      try checkDeclarations(of: module, against: registrar)
-      for (key, registration) in registrar.registrations {
-        registrations[key] = registration
-      }
-    }
-    for registration in overrides.registrations {
-      registrations[registration.key] = registration
-    }
-
+    // Later registrations replace earlier ones: modules replace Core's defaults, and
+    // overrides replace both.
+    let registrations = defaults + graph.ordered.flatMap(\.registrations) + overrides.registrations
     let capabilities = Capabilities(configuration: configuration, registrations: registrations)
     let client = LoyaltyClient(
       configuration: configuration, capabilities: capabilities, modules: graph.ordered)
@@ -95,11 +91,14 @@ public final class LoyaltyClient: Sendable {
   }
 
   /// Whether ``shutdown()`` has not been called yet.
-  public var isRunning: Bool { lifecycle.withLock { $0 == .running } }
+  public var isRunning: Bool { running.load(ordering: .acquiring) }
 
-  /// Resolves a capability.
-  /// - Throws: ``LoyaltyError/Code/clientShutDown`` after ``shutdown()``, or what
-  ///   ``Capabilities/resolve(_:)`` throws.
+  /// Resolves a capability: one a host swaps (`.tokenStore`, `.httpTransport`,
+  /// `.clock`, ...) or one a host's own module provides. Products' services have
+  /// accessors of their own (`client.network`, `client.market`, ...).
+  /// - Throws: ``LoyaltyError/Code/clientShutDown`` after ``shutdown()``,
+  ///   ``LoyaltyError/Code/capabilityUnavailable`` naming what to add when nothing
+  ///   provides it, ``LoyaltyError/Code/capabilityCreationFailed`` when its factory fails.
   public func resolve<Value>(_ key: CapabilityKey<Value>) throws -> Value {
     try ensureRunning()
     return try capabilities.resolve(key)
@@ -111,21 +110,29 @@ public final class LoyaltyClient: Sendable {
     return try capabilities.resolveIfPresent(key)
   }
 
-  /// The started module of type `type`, if it was listed.
-  public func module<Module: LoyaltyModule>(_ type: Module.Type) -> Module? {
-    modules.lazy.compactMap { $0 as? Module }.first
+  /// Who provides `key`: a module, an override or Core's default; `nil` when nothing does.
+  public func source<Value>(of key: CapabilityKey<Value>) -> CapabilitySource? {
+    capabilities.source(of: key)
   }
 
-  /// Shuts every module down, in the reverse of the start order. Calling it again does
-  /// nothing.
+  /// Every registered capability and who provides it, sorted by name.
+  public var registeredCapabilities: [(key: AnyCapabilityKey, source: CapabilitySource)] {
+    capabilities.registered
+  }
+
+  /// A logger for `label` that writes to the client's log handler at the configured
+  /// level, with the configured secrets masked.
+  public func logger(label: String) -> LoyaltyLogger {
+    capabilities.logger(label: label)
+  }
+
+  /// Shuts every module down, in the reverse of the start order, then lets go of every
+  /// capability the client created. Every stream the client handed out ends. Calling it
+  /// again does nothing.
   public func shutdown() async {
-    let first = lifecycle.withLock { state -> Bool in
-      guard state == .running else { return false }
-      state = .shutDown
-      return true
-    }
-    guard first else { return }
-    await Self.shutdown(modules[...], capabilities: capabilities, configuration: configuration)
+    guard running.exchange(false, ordering: .acquiringAndReleasing) else { return }
+    await shutdown(registered[...])
+    capabilities.close()
     logger.info("Client shut down.")
   }
 
@@ -140,16 +147,16 @@ public final class LoyaltyClient: Sendable {
   // MARK: - Start-up
 
   private func startModules() async throws {
-    for (index, module) in modules.enumerated() {
-      let context = Self.context(for: module, capabilities, configuration)
+    for (index, module) in registered.enumerated() {
+      let context = context(for: module)
       do {
         try await module.start(context)
         context.logger.debug("Started \(module.identifier.name).")
       } catch {
         context.logger.error("\(module.identifier.name) failed to start: \(error)")
-        await Self.shutdown(
-          modules[..<index], capabilities: capabilities, configuration: configuration)
-        lifecycle.withLock { $0 = .shutDown }
+        running.store(false, ordering: .releasing)
+        await shutdown(registered[..<index])
+        capabilities.close()
         throw LoyaltyError(
           .moduleStartFailed,
           "\(module.identifier.name) (\(module.identifier.product)) failed to start; the "
@@ -159,27 +166,19 @@ public final class LoyaltyClient: Sendable {
       }
     }
     logger.info(
-      "Client started with \(modules.count) module\(modules.count == 1 ? "" : "s"): "
-        + modules.map(\.identifier.name).joined(separator: ", ") + ".")
+      "Client started with \(registered.count) module\(registered.count == 1 ? "" : "s"): "
+        + registered.map(\.identifier.name).joined(separator: ", ") + ".")
   }
 
-  private static func shutdown(
-    _ modules: ArraySlice<any LoyaltyModule>,
-    capabilities: Capabilities,
-    configuration: LoyaltyConfiguration
-  ) async {
+  private func shutdown(_ modules: ArraySlice<RegisteredModule>) async {
     for module in modules.reversed() {
-      let context = context(for: module, capabilities, configuration)
+      let context = context(for: module)
       await module.shutdown(context)
       context.logger.debug("Shut down \(module.identifier.name).")
     }
   }
 
-  private static func context(
-    for module: any LoyaltyModule,
-    _ capabilities: Capabilities,
-    _ configuration: LoyaltyConfiguration
-  ) -> ModuleContext {
+  private func context(for module: RegisteredModule) -> ModuleContext {
     ModuleContext(
       module: module.identifier,
       configuration: configuration,
@@ -187,8 +186,8 @@ public final class LoyaltyClient: Sendable {
       logger: capabilities.logger(label: module.identifier.product))
   }
 
-  private static func coreDefaults() -> [AnyCapabilityKey: CapabilityRegistration] {
-    let defaults: [CapabilityRegistration] = [
+  private static func coreDefaults() -> [CapabilityRegistration] {
+    [
       CapabilityRegistration(.clock, source: .coreDefault) { _ in SystemClock() },
       CapabilityRegistration(.logHandler, source: .coreDefault) { _ in
         StandardErrorLogHandler()
@@ -202,31 +201,5 @@ public final class LoyaltyClient: Sendable {
         PortableRequestSigner()
       },
     ]
-    return Dictionary(uniqueKeysWithValues: defaults.map { ($0.key, $0) })
-  }
-
-  private static func checkDeclarations(
-    of module: any LoyaltyModule, against registrar: CapabilityRegistrar
-  ) throws {
-    let declared = Set(module.provides)
-    let registered = Set(registrar.registrations.keys)
-    if let duplicate = registrar.duplicates.first {
-      throw LoyaltyError(
-        .duplicateCapability,
-        "\(module.identifier.name) registers \(duplicate.name) twice.",
-        metadata: ["module": module.identifier.description, "capability": duplicate.name])
-    }
-    if let extra = registered.subtracting(declared).first {
-      throw LoyaltyError(
-        .undeclaredCapability,
-        "\(module.identifier.name) registers \(extra.name) but does not list it in provides.",
-        metadata: ["module": module.identifier.description, "capability": extra.name])
-    }
-    if let missing = declared.subtracting(registered).first {
-      throw LoyaltyError(
-        .undeclaredCapability,
-        "\(module.identifier.name) lists \(missing.name) in provides but does not register it.",
-        metadata: ["module": module.identifier.description, "capability": missing.name])
-    }
   }
 }

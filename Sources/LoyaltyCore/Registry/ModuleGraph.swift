@@ -1,12 +1,13 @@
 /// Checks a list of modules and orders them so every provider starts before the
 /// modules that use it.
 struct ModuleGraph {
-  let ordered: [any LoyaltyModule]
+  let ordered: [RegisteredModule]
 
   /// - Parameters:
-  ///   - modules: The modules in the order the host listed them.
+  ///   - modules: The modules in the order the host listed them, registered: what each
+  ///     provides is what it registered.
   ///   - available: Keys satisfied without a module: Core defaults and overrides.
-  init(modules: [any LoyaltyModule], available: Set<AnyCapabilityKey>) throws {
+  init(modules: [RegisteredModule], available: Set<AnyCapabilityKey>) throws {
     var seen: Set<ModuleIdentifier> = []
     for module in modules where !seen.insert(module.identifier).inserted {
       throw LoyaltyError(

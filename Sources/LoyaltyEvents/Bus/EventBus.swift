@@ -15,7 +15,8 @@ import Synchronization
 /// task, one event at a time, in the order they were posted: a slow handler holds back
 /// no one else. A handler that does not need to `await` is called directly by that
 /// task; one that does costs an asynchronous call per event. A subscription ends when
-/// its ``EventSubscription`` is cancelled or released, or when the bus is released.
+/// its ``EventSubscription`` is cancelled or released, or when the bus is finished or
+/// released; a stream ends then too.
 public final class EventBus: EventSink {
   private let routes = Mutex(EventRoutes())
 
@@ -35,6 +36,18 @@ public final class EventBus: EventSink {
     // Under the lock, so that concurrent posts reach every subscription in one order.
     routes.withLock { $0.send(event) }
   }
+
+  /// Ends every subscription and stream: each delivers nothing after the event in
+  /// progress, and every `for await` over a stream finishes. Later posts reach no one,
+  /// and later subscriptions and streams end at once. The client calls it at shutdown.
+  public func finish() {
+    for finish in routes.withLock({ $0.finish() }) {
+      finish()
+    }
+  }
+
+  /// Whether ``finish()`` has been called.
+  public var isFinished: Bool { routes.withLock { $0.isFinished } }
 
   /// The number of live subscriptions.
   public var subscriptionCount: Int { routes.withLock { $0.count } }
@@ -143,7 +156,9 @@ public final class EventBus: EventSink {
     on executor: (any TaskExecutor)?,
     deliver: @escaping @Sendable (EventReader) async -> Void
   ) -> EventSubscription {
-    let reader = routes.withLock { $0.addReader(to: topic) }
+    guard let reader = routes.withLock({ $0.isFinished ? nil : $0.addReader(to: topic) }) else {
+      return EventSubscription.ended
+    }
     let operation: @Sendable () async -> Void = { await deliver(reader) }
     // A task without a preference unless one is asked for: a task with one pays for
     // looking it up at every suspension.
@@ -170,7 +185,11 @@ public final class EventBus: EventSink {
         }
       },
       finish: { continuation.finish() })
-    let id = routes.withLock { $0.addStream(inlet, to: topic) }
+    guard let id = routes.withLock({ $0.isFinished ? nil : $0.addStream(inlet, to: topic) })
+    else {
+      continuation.finish()
+      return events
+    }
     continuation.onTermination = { [weak self] _ in
       self?.remove(id)
     }

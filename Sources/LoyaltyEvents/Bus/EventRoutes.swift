@@ -86,6 +86,9 @@ struct EventRoutes {
   private var toAll = Route()
   private var topics: [UInt64: Topic] = [:]
 
+  /// Whether the bus has been finished: no subscription is added after that.
+  private(set) var isFinished = false
+
   /// The number of subscriptions.
   var count: Int { topics.count }
 
@@ -122,6 +125,13 @@ struct EventRoutes {
     let (route, finisher) = route(for: topic).removing(id)
     setRoute(route, for: topic)
     return finisher
+  }
+
+  /// Removes every subscription and refuses new ones; returns what ends them, to be
+  /// called outside the lock.
+  mutating func finish() -> [@Sendable () -> Void] {
+    isFinished = true
+    return removeAll()
   }
 
   /// Removes every subscription; returns what ends them, to be called outside the lock.

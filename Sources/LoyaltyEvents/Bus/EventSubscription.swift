@@ -8,6 +8,13 @@ public final class EventSubscription: Sendable {
     self.onCancel = Mutex(onCancel)
   }
 
+  /// A subscription that has already ended: what a finished bus hands out.
+  static var ended: EventSubscription {
+    let subscription = EventSubscription(onCancel: {})
+    subscription.cancel()
+    return subscription
+  }
+
   deinit {
     cancel()
   }

@@ -47,19 +47,35 @@ public actor MarketState {
   public private(set) var seasonals: [SeasonalPackage] = []
 
   private var observers: [UUID: AsyncStream<Change>.Continuation] = [:]
+  private var isFinished = false
 
   /// Creates an empty state.
   public init() {}
 
-  /// The changes from now on, until the iterating task ends.
+  /// The changes from now on, until the iterating task ends or the state is finished.
   public func changes() -> AsyncStream<Change> {
     let (stream, continuation) = AsyncStream.makeStream(of: Change.self)
+    guard !isFinished else {
+      continuation.finish()
+      return stream
+    }
     let id = UUID()
     observers[id] = continuation
     continuation.onTermination = { [weak self] _ in
       Task { await self?.removeObserver(id) }
     }
     return stream
+  }
+
+  /// Ends every stream of changes: each `for await` over one finishes, and later streams
+  /// end at once. The client calls it at shutdown; the values stay readable.
+  public func finish() {
+    isFinished = true
+    let ending = observers.values
+    observers = [:]
+    for observer in ending {
+      observer.finish()
+    }
   }
 
   private func removeObserver(_ id: UUID) {

@@ -95,16 +95,9 @@ public struct SecurityModule: LoyaltyModule, CustomStringConvertible {
     ModuleIdentifier(product: "LoyaltySecurity", name: "SecurityModule")
   }
 
-  /// The field cipher, the key store and the request signer.
-  public var provides: [AnyCapabilityKey] {
-    [
-      CapabilityKey.fieldCipher.erased, CapabilityKey.keyStore.erased,
-      CapabilityKey.requestSigner.erased,
-    ]
-  }
-
-  /// Registers the three capabilities' factories.
-  public func register(in registrar: CapabilityRegistrar) throws {
+  /// Provides the field cipher, the key store and the request signer. Each is made per
+  /// client, on first use.
+  public func register(in registrar: CapabilityRegistrar<Void>) throws {
     let keyStore = keyStore
     let signer = signer
     let keyCacheDuration = keyCacheDuration

@@ -15,11 +15,11 @@ public import LoyaltyCore
 /// and `database.encryptionEnabled` is set; a ``DatabaseRecovered`` event goes to the
 /// event sink when one is registered.
 ///
-/// A module value belongs to one running client at a time.
+/// Each client that lists the module opens a database of its own: with the same file
+/// location, two clients are two connections to one file.
 public struct StoreModule: LoyaltyModule {
   /// Where the database lives.
   public let location: StoreLocation
-  private let state = StoreModuleState()
 
   /// Creates the module.
   /// - Parameter location: Where the database lives; by default
@@ -33,14 +33,6 @@ public struct StoreModule: LoyaltyModule {
     ModuleIdentifier(product: "LoyaltyStore", name: "StoreModule")
   }
 
-  /// The token store, the key-value store, the event queue and the database.
-  public var provides: [AnyCapabilityKey] {
-    [
-      CapabilityKey.tokenStore.erased, CapabilityKey.keyValueStore.erased,
-      CapabilityKey.eventQueue.erased, CapabilityKey.storeDatabase.erased,
-    ]
-  }
-
   /// A field cipher (tokens at rest) and the clock. The event sink (recovery events) is
   /// used too, but posting needs no start order, so it is not listed: that lets the
   /// events module, which keeps its queue here, start after this one and stop before it.
@@ -48,23 +40,23 @@ public struct StoreModule: LoyaltyModule {
     [CapabilityKey.fieldCipher.erased, CapabilityKey.clock.erased]
   }
 
-  /// Registers the store's factories; each resolves the database opened in ``start(_:)``.
-  public func register(in registrar: CapabilityRegistrar) throws {
-    let state = state
-    registrar.provide(.storeDatabase) { _ in try state.running() }
-    registrar.provide(.tokenStore) { capabilities -> any TokenStore in
+  /// Provides the token store, the key-value store, the event queue and the database,
+  /// each on the database this client opened in ``start(_:)``.
+  public func register(in registrar: CapabilityRegistrar<StoreDatabase>) throws {
+    registrar.provide(.storeDatabase) { database, _ in database }
+    registrar.provide(.tokenStore) { database, capabilities -> any TokenStore in
       SQLiteTokenStore(
-        database: try state.running(),
+        database: database,
         cipher: try capabilities.resolveIfPresent(.fieldCipher),
         clock: try capabilities.resolveIfPresent(.clock),
         logger: capabilities.logger(label: "LoyaltyStore"))
     }
-    registrar.provide(.keyValueStore) { _ -> any KeyValueStore in
-      SQLiteKeyValueStore(database: try state.running())
+    registrar.provide(.keyValueStore) { database, _ -> any KeyValueStore in
+      SQLiteKeyValueStore(database: database)
     }
-    registrar.provide(.eventQueue) { capabilities -> any EventQueue in
+    registrar.provide(.eventQueue) { database, capabilities -> any EventQueue in
       SQLiteEventQueue(
-        database: try state.running(), logger: capabilities.logger(label: "LoyaltyStore"))
+        database: database, logger: capabilities.logger(label: "LoyaltyStore"))
     }
   }
 
@@ -73,7 +65,7 @@ public struct StoreModule: LoyaltyModule {
   ///   ``LoyaltyCore/LoyaltyError/Code/databaseTooNew``,
   ///   ``LoyaltyCore/LoyaltyError/Code/migrationFailed``, or what resolving the clock or
   ///   the event sink throws.
-  public func start(_ context: ModuleContext) async throws {
+  public func start(_ context: ModuleContext) async throws -> StoreDatabase {
     let capabilities = context.capabilities
     let database = try StoreDatabase(
       location: location,
@@ -81,19 +73,26 @@ public struct StoreModule: LoyaltyModule {
       clock: try capabilities.resolveIfPresent(.clock) ?? SystemClock(),
       logger: capabilities.logger(label: "LoyaltyStore"),
       eventSink: try capabilities.resolveIfPresent(.eventSink))
-    do {
-      try state.install(database)
-    } catch {
-      database.close()
-      throw error
-    }
     if let url = database.fileURL {
       context.logger.debug("Opened the database at \(url.path).")
     }
+    return database
   }
 
-  /// Closes the database: finalizes every statement and closes the file.
-  public func shutdown(_ context: ModuleContext) async {
-    state.remove()?.close()
+  /// Closes this client's database: finalizes every statement and closes the file.
+  public func shutdown(_ database: StoreDatabase, context: ModuleContext) async {
+    database.close()
+  }
+}
+
+extension LoyaltyClient {
+  /// The client's database: points of interest, maintenance (integrity check, vacuum,
+  /// statistics, recreate) and the report of a recovered file. The stores on it are
+  /// capabilities: `resolve(.tokenStore)`, `resolve(.keyValueStore)`,
+  /// `resolve(.eventQueue)`.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/capabilityUnavailable`` when
+  ///   ``StoreModule`` is not listed.
+  public var store: StoreDatabase {
+    get throws { try resolve(.storeDatabase) }
   }
 }

@@ -62,7 +62,7 @@ struct LoyaltyLoggerTests {
     let client = try await LoyaltyClient.start(
       configuration, modules: [TestModule(name: "Quiet", journal: Journal())],
       overrides: CapabilityOverrides().overriding(.logHandler, with: handler))
-    client.capabilities.logger(label: "Host").info(
+    client.logger(label: "Host").info(
       "signing with \(configuration.apiKey) for \(SecretMaskingTests.email)")
     await client.shutdown()
     let text = handler.text

@@ -13,7 +13,7 @@ struct LoyaltyClientTests {
       let modules: [any LoyaltyModule] = reversed ? [consumer, provider] : [provider, consumer]
       let client = try await LoyaltyClient.start(Fixtures.configuration(), modules: modules)
       #expect(journal.filtered("start:") == ["GreeterModule", "ConsumerModule"])
-      #expect(client.modules.map(\.identifier.name) == ["GreeterModule", "ConsumerModule"])
+      #expect(client.modules.map(\.name) == ["GreeterModule", "ConsumerModule"])
       await client.shutdown()
     }
   }
@@ -73,7 +73,7 @@ struct LoyaltyClientTests {
     let client = try await LoyaltyClient.start(
       Fixtures.configuration(), modules: [consumer], overrides: overrides)
     #expect(try client.resolve(.greeter).greeting == "from host")
-    #expect(client.capabilities.source(of: .greeter) == .override)
+    #expect(client.source(of: .greeter) == .override)
     await client.shutdown()
   }
 
@@ -82,7 +82,7 @@ struct LoyaltyClientTests {
     let journal = Journal()
     let (provider, _) = Fixtures.providerAndConsumer(journal)
     let twin = TestModule(
-      name: "TwinGreeterModule", provides: [CapabilityKey.greeter.erased], journal: journal,
+      name: "TwinGreeterModule", journal: journal,
       registration: { $0.provide(.greeter, value: Greeter(greeting: "twin")) })
     let duplicate = try await expectLoyaltyError(.duplicateCapability) {
       _ = try await LoyaltyClient.start(Fixtures.configuration(), modules: [provider, twin])
@@ -141,12 +141,10 @@ struct LoyaltyClientTests {
   func moduleCycle() async throws {
     let journal = Journal()
     let first = TestModule(
-      name: "First", provides: [CapabilityKey.cycleA.erased],
-      requires: [CapabilityKey.cycleB.erased], journal: journal,
+      name: "First", requires: [CapabilityKey.cycleB.erased], journal: journal,
       registration: { $0.provide(.cycleA, value: 1) })
     let second = TestModule(
-      name: "Second", provides: [CapabilityKey.cycleB.erased],
-      requires: [CapabilityKey.cycleA.erased], journal: journal,
+      name: "Second", requires: [CapabilityKey.cycleA.erased], journal: journal,
       registration: { $0.provide(.cycleB, value: 2) })
     let error = try await expectLoyaltyError(.dependencyCycle) {
       _ = try await LoyaltyClient.start(Fixtures.configuration(), modules: [first, second])
@@ -158,12 +156,10 @@ struct LoyaltyClientTests {
   func optionalCyclesGiveWay() async throws {
     let journal = Journal()
     let first = TestModule(
-      name: "First", provides: [CapabilityKey.cycleA.erased],
-      optionallyUses: [CapabilityKey.cycleB.erased], journal: journal,
+      name: "First", optionallyUses: [CapabilityKey.cycleB.erased], journal: journal,
       registration: { $0.provide(.cycleA, value: 1) })
     let second = TestModule(
-      name: "Second", provides: [CapabilityKey.cycleB.erased],
-      requires: [CapabilityKey.cycleA.erased], journal: journal,
+      name: "Second", requires: [CapabilityKey.cycleA.erased], journal: journal,
       registration: { $0.provide(.cycleB, value: 2) })
     let client = try await LoyaltyClient.start(
       Fixtures.configuration(), modules: [second, first])
@@ -172,19 +168,29 @@ struct LoyaltyClientTests {
     await client.shutdown()
   }
 
-  @Test("a module must register exactly what it declares")
-  func undeclaredCapability() async throws {
+  @Test("registering is declaring: the graph learns what a module provides from it")
+  func registrationDeclares() async throws {
     let journal = Journal()
-    let liar = TestModule(
-      name: "Liar", journal: journal, registration: { $0.provide(.counter, value: 1) })
-    _ = try await expectLoyaltyError(.undeclaredCapability) {
-      _ = try await LoyaltyClient.start(Fixtures.configuration(), modules: [liar])
+    let provider = TestModule(
+      name: "Provider", journal: journal, registration: { $0.provide(.counter, value: 7) })
+    let consumer = TestModule(
+      name: "Consumer", requires: [CapabilityKey.counter.erased], journal: journal)
+    let client = try await LoyaltyClient.start(
+      Fixtures.configuration(), modules: [consumer, provider])
+    #expect(journal.filtered("start:") == ["Provider", "Consumer"])
+    #expect(client.source(of: .counter) == .module(provider.identifier))
+    await client.shutdown()
+
+    let twice = TestModule(
+      name: "Twice", journal: journal,
+      registration: { registrar in
+        registrar.provide(.counter, value: 1)
+        registrar.provide(.counter, value: 2)
+      })
+    let error = try await expectLoyaltyError(.duplicateCapability) {
+      _ = try await LoyaltyClient.start(Fixtures.configuration(), modules: [twice])
     }
-    let forgetful = TestModule(
-      name: "Forgetful", provides: [CapabilityKey.counter.erased], journal: journal)
-    _ = try await expectLoyaltyError(.undeclaredCapability) {
-      _ = try await LoyaltyClient.start(Fixtures.configuration(), modules: [forgetful])
-    }
+    #expect(error.message == "Twice provides test.counter twice. Provide each capability once.")
   }
 
   @Test("an invalid configuration fails before any module starts")
@@ -204,7 +210,7 @@ struct LoyaltyClientTests {
     let journal = Journal()
     let creations = Mutex(0)
     let module = TestModule(
-      name: "CounterModule", provides: [CapabilityKey.counter.erased], journal: journal,
+      name: "CounterModule", journal: journal,
       registration: { registrar in
         registrar.provide(.counter) { _ in
           creations.withLock { $0 += 1 }
@@ -228,8 +234,7 @@ struct LoyaltyClientTests {
   func factoryDependenciesAndCycles() async throws {
     let journal = Journal()
     let module = TestModule(
-      name: "Chain", provides: [CapabilityKey.greeter.erased, CapabilityKey.counter.erased],
-      journal: journal,
+      name: "Chain", journal: journal,
       registration: { registrar in
         registrar.provide(.counter) { _ in 3 }
         registrar.provide(.greeter) { capabilities in
@@ -241,8 +246,7 @@ struct LoyaltyClientTests {
     await client.shutdown()
 
     let cyclic = TestModule(
-      name: "Cyclic", provides: [CapabilityKey.cycleA.erased, CapabilityKey.cycleB.erased],
-      journal: journal,
+      name: "Cyclic", journal: journal,
       registration: { registrar in
         registrar.provide(.cycleA) { try $0.resolve(.cycleB) }
         registrar.provide(.cycleB) { try $0.resolve(.cycleA) }
@@ -261,7 +265,7 @@ struct LoyaltyClientTests {
     let error = try await expectLoyaltyError(.capabilityUnavailable) {
       _ = try client.resolve(.httpTransport)
     }
-    #expect(error.message.contains("NetworkModule() from LoyaltyNetwork"))
+    #expect(error.message.contains("NetworkModule(transport: .urlSession) from LoyaltyURLSession"))
     #expect(try client.resolveIfPresent(.fieldCipher) == nil)
     await client.shutdown()
   }
@@ -275,8 +279,8 @@ struct LoyaltyClientTests {
     #expect(try client.resolve(.clock) is SystemClock)
     #expect(try client.resolve(.requestSigner) is PortableRequestSigner)
     #expect(try client.resolve(.logHandler) is StandardErrorLogHandler)
-    #expect(client.capabilities.source(of: .tokenStore) == .coreDefault)
-    let names = client.capabilities.registered.map(\.key.name)
+    #expect(client.source(of: .tokenStore) == .coreDefault)
+    let names = client.registeredCapabilities.map(\.key.name)
     #expect(names == names.sorted())
     await client.shutdown()
   }
@@ -305,11 +309,59 @@ struct LoyaltyClientTests {
     await second.shutdown()
   }
 
-  @Test("module(_:) finds a started module by type")
-  func moduleLookup() async throws {
+  @Test("one module value listed for two clients gives each an instance of its own")
+  func instancePerClient() async throws {
+    let journal = Journal()
+    let module = TallyModule(journal: journal)
+    let modules: [any LoyaltyModule] = [module]
+    let first = try await LoyaltyClient.start(Fixtures.configuration(), modules: modules)
+    let second = try await LoyaltyClient.start(Fixtures.configuration(), modules: modules)
+    let firstTally = try first.resolve(.tally)
+    let secondTally = try second.resolve(.tally)
+    #expect(firstTally !== secondTally)
+    firstTally.add(3)
+    #expect(try first.resolve(.tally).count == 3)
+    #expect(secondTally.count == 0)
+
+    await first.shutdown()
+    #expect(journal.filtered("shutdown:") == ["tally-1"])
+    #expect(second.isRunning)
+    try second.resolve(.tally).add(1)
+    #expect(secondTally.count == 1)
+    await second.shutdown()
+    #expect(journal.filtered("shutdown:") == ["tally-1", "tally-2"])
+  }
+
+  @Test("what a client started is released at its shutdown, while the client lives on")
+  func releasedAtShutdown() async throws {
+    let module = TallyModule(journal: Journal())
+    let client = try await LoyaltyClient.start(Fixtures.configuration(), modules: [module])
+    weak var tally = try client.resolve(.tally)
+    #expect(tally != nil)
+    await client.shutdown()
+    #expect(tally == nil, "the client still holds what its module started")
+    _ = try await expectLoyaltyError(.clientShutDown) { _ = try client.resolve(.tally) }
+  }
+
+  @Test("a capability from an instance is unavailable until its module starts")
+  func instanceCapabilityBeforeStart() async throws {
+    let journal = Journal()
+    // Listed first and not declaring its use, so it starts before the tally module.
+    let eager = TestModule(
+      name: "Eager", journal: journal,
+      onStart: { context in _ = try context.capabilities.resolve(.tally) })
+    let error = try await expectLoyaltyError(.moduleStartFailed) {
+      _ = try await LoyaltyClient.start(
+        Fixtures.configuration(), modules: [eager, TallyModule(journal: journal)])
+    }
+    #expect(error.underlyingDescription?.contains("TallyModule, which is not running") == true)
+
+    // Declaring the use orders the provider first.
+    var declared = eager
+    declared.optionallyUses = [CapabilityKey.tally.erased]
     let client = try await LoyaltyClient.start(
-      Fixtures.configuration(), modules: [TestModule(name: "A", journal: Journal())])
-    #expect(client.module(TestModule.self)?.name == "A")
+      Fixtures.configuration(), modules: [declared, TallyModule(journal: journal)])
+    #expect(client.modules.map(\.name) == ["TallyModule", "Eager"])
     await client.shutdown()
   }
 }

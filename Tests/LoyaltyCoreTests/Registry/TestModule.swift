@@ -36,16 +36,16 @@ extension CapabilityKey where Value == Int {
 struct TestModule: LoyaltyModule {
   let name: String
   var product = "LoyaltyTest"
-  var provides: [AnyCapabilityKey] = []
   var requires: [AnyCapabilityKey] = []
   var optionallyUses: [AnyCapabilityKey] = []
   var journal: Journal
   var failOnStart = false
-  var registration: @Sendable (CapabilityRegistrar) -> Void = { _ in }
+  var registration: @Sendable (CapabilityRegistrar<Void>) -> Void = { _ in }
+  var onStart: @Sendable (ModuleContext) throws -> Void = { _ in }
 
   var identifier: ModuleIdentifier { ModuleIdentifier(product: product, name: name) }
 
-  func register(in registrar: CapabilityRegistrar) throws {
+  func register(in registrar: CapabilityRegistrar<Void>) throws {
     registration(registrar)
   }
 
@@ -54,10 +54,56 @@ struct TestModule: LoyaltyModule {
     if failOnStart {
       throw TestFailure(message: "\(name) refused to start")
     }
+    try onStart(context)
   }
 
-  func shutdown(_ context: ModuleContext) async {
+  func shutdown(_: Void, context: ModuleContext) async {
     journal.record("shutdown:\(name)")
+  }
+}
+
+/// A count that a ``TallyModule`` starts per client.
+final class Tally: Sendable {
+  let id: Int
+  private let value = Mutex(0)
+
+  init(id: Int) { self.id = id }
+
+  var count: Int { value.withLock { $0 } }
+  func add(_ amount: Int) { value.withLock { $0 += amount } }
+}
+
+extension CapabilityKey where Value == Tally {
+  static var tally: Self {
+    Self("test.tally", summary: "a tally", providedBy: "TallyModule() from LoyaltyTally")
+  }
+}
+
+/// A module whose instance, a ``Tally``, is what it provides; it numbers the tallies it
+/// starts and records each one it shuts down.
+struct TallyModule: LoyaltyModule {
+  let journal: Journal
+  /// Numbers the tallies; shared by the clients this value starts, which is what a test
+  /// of per-client instances needs to tell them apart.
+  private let started = Tally(id: 0)
+
+  init(journal: Journal) { self.journal = journal }
+
+  var identifier: ModuleIdentifier {
+    ModuleIdentifier(product: "LoyaltyTally", name: "TallyModule")
+  }
+
+  func register(in registrar: CapabilityRegistrar<Tally>) throws {
+    registrar.provide(.tally) { tally, _ in tally }
+  }
+
+  func start(_ context: ModuleContext) async throws -> Tally {
+    started.add(1)
+    return Tally(id: started.count)
+  }
+
+  func shutdown(_ tally: Tally, context: ModuleContext) async {
+    journal.record("shutdown:tally-\(tally.id)")
   }
 }
 
@@ -84,7 +130,7 @@ enum Fixtures {
   static func providerAndConsumer(_ journal: Journal) -> (TestModule, TestModule) {
     let provider = TestModule(
       name: "GreeterModule", product: "LoyaltyGreeting",
-      provides: [CapabilityKey.greeter.erased], journal: journal,
+      journal: journal,
       registration: { $0.provide(.greeter, value: Greeter(greeting: "hello")) })
     let consumer = TestModule(
       name: "ConsumerModule", product: "LoyaltyConsumer",

@@ -28,17 +28,23 @@ struct SecurityModuleTests {
       configuration(directory: directory), modules: modules, overrides: overrides)
   }
 
-  @Test("declares its identity and capabilities")
-  func declarations() {
-    let module = SecurityModule()
+  @Test("declares its identity, and its capabilities by registering them")
+  func declarations() async throws {
+    let module = SecurityModule(keyStore: .inMemory)
     #expect(
       module.identifier == ModuleIdentifier(product: "LoyaltySecurity", name: "SecurityModule"))
+    let client = try await LoyaltyClient.start(
+      LoyaltyConfiguration(
+        appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example", preset: .testing),
+      modules: [module])
+    let provided = client.registeredCapabilities.filter { $0.source == .module(module.identifier) }
     #expect(
-      Set(module.provides)
+      Set(provided.map(\.key))
         == [
           CapabilityKey.fieldCipher.erased, CapabilityKey.keyStore.erased,
           CapabilityKey.requestSigner.erased,
         ])
+    await client.shutdown()
     #expect(module.requires.isEmpty)
     #expect(module.keyCacheDuration == 300)
     let secret = Data(repeating: 0x11, count: 32).base64EncodedString()
@@ -58,7 +64,7 @@ struct SecurityModuleTests {
     let sealed = try await cipher.seal(plaintext)
     #expect(try await cipher.open(sealed) == plaintext)
     #expect(try client.resolve(.keyStore) is InMemoryKeyStore)
-    #expect(client.capabilities.source(of: .fieldCipher) == .module(SecurityModule().identifier))
+    #expect(client.source(of: .fieldCipher) == .module(SecurityModule().identifier))
 
     let key = try #require(
       try await client.resolve(.keyStore).key(for: AESGCMFieldCipher.defaultKeyIdentifier))
@@ -77,7 +83,7 @@ struct SecurityModuleTests {
       overrides: CapabilityOverrides().overriding(.keyStore, with: hostStore))
     defer { Task { await client.shutdown() } }
 
-    #expect(client.capabilities.source(of: .keyStore) == .override)
+    #expect(client.source(of: .keyStore) == .override)
     let resolved = try #require(try client.resolve(.keyStore) as? InMemoryKeyStore)
     #expect(resolved === hostStore)
     let sealed = try await client.resolve(.fieldCipher).seal(Data("pin".utf8))

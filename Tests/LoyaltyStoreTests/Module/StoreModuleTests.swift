@@ -19,7 +19,7 @@ struct StoreModuleTests {
     #expect(try client.resolve(.keyValueStore) is SQLiteKeyValueStore)
     #expect(try client.resolve(.eventQueue) is SQLiteEventQueue)
     let identifier = ModuleIdentifier(product: "LoyaltyStore", name: "StoreModule")
-    #expect(client.capabilities.source(of: .tokenStore) == .module(identifier))
+    #expect(client.source(of: .tokenStore) == .module(identifier))
     let database = try client.resolve(.storeDatabase)
     #expect(database.fileURL == file)
     try await tokens.store(pair)

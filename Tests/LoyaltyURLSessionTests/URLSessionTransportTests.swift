@@ -1,6 +1,7 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
+import LoyaltyURLSession
 import Testing
 
 @Suite("URLSessionTransport over loopback", .serialized)

@@ -1,5 +1,6 @@
 public import Foundation
 public import LoyaltyCore
+import LoyaltyNetwork
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -1,0 +1,11 @@
+public import LoyaltyNetwork
+
+extension NetworkTransport {
+  /// A ``URLSessionTransport`` with the timeouts of the client's network configuration:
+  /// `NetworkModule(transport: .urlSession)`.
+  public static var urlSession: Self {
+    Self(name: "URLSession") { configuration in
+      URLSessionTransport(configuration: configuration.network)
+    }
+  }
+}
