@@ -5,7 +5,7 @@ extension CapabilityKey where Value == NetworkClient {
   public static var networkClient: Self {
     Self(
       "loyalty.network-client", summary: "a network client",
-      providedBy: "NetworkModule() from LoyaltyNetwork")
+      providedBy: "NetworkModule(transport: .urlSession) from LoyaltyNetwork and LoyaltyURLSession")
   }
 }
 

@@ -76,6 +76,7 @@ struct PushPayloadTests {
     #expect(error.code == .missingRequirement)
     #expect(
       error.message
-        == "LoyaltyPush requires a network client: add NetworkModule() from LoyaltyNetwork.")
+        == "LoyaltyPush requires a network client: add NetworkModule(transport: .urlSession) "
+        + "from LoyaltyNetwork and LoyaltyURLSession.")
   }
 }

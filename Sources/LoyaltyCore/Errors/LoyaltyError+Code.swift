@@ -77,8 +77,8 @@ extension LoyaltyError {
     /// A capability's factory threw or resolved itself in a cycle.
     public static let capabilityCreationFailed = Code(
       2007, "capabilityCreationFailed", .registry)
-    /// A module registered a capability it did not declare, or did not register one
-    /// it declared.
+    /// Retired: registering a capability declares it, so nothing throws this any more.
+    /// The code stays reserved so that it never means something else.
     public static let undeclaredCapability = Code(2008, "undeclaredCapability", .registry)
     /// The client was used after ``LoyaltyClient/shutdown()``.
     public static let clientShutDown = Code(2009, "clientShutDown", .registry)

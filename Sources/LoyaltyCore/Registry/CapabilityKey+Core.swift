@@ -96,7 +96,7 @@ extension CapabilityKey where Value == any AnalyticsUploader {
   public static var analyticsUploader: Self {
     Self(
       "loyalty.analytics-uploader", summary: "an analytics uploader",
-      providedBy: "NetworkModule() from LoyaltyNetwork")
+      providedBy: "NetworkModule(transport: .urlSession) from LoyaltyNetwork and LoyaltyURLSession")
   }
 }
 

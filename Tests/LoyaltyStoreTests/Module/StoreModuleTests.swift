@@ -34,6 +34,29 @@ struct StoreModuleTests {
     await restarted.shutdown()
   }
 
+  @Test("one module value, two clients: each has its own database and tokens")
+  func oneModuleValueTwoClients() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let configuration = StoreTestSupport.configuration(directory: directory)
+    let modules: [any LoyaltyModule] = [StoreModule(location: .inMemory)]
+    let first = try await LoyaltyClient.start(configuration, modules: modules)
+    let second = try await LoyaltyClient.start(configuration, modules: modules)
+    #expect(try first.store !== second.store)
+
+    let pair = TokenPair(accessToken: "first-access", refreshToken: "first-refresh")
+    try await first.resolve(.tokenStore).store(pair)
+    #expect(try await second.resolve(.tokenStore).tokens() == nil)
+
+    let firstDatabase = try first.store
+    await first.shutdown()
+    #expect(!firstDatabase.isOpen)
+    #expect(try second.store.isOpen)
+    try await second.resolve(.keyValueStore).set(Data("still here".utf8), forKey: "k")
+    #expect(try await second.resolve(.keyValueStore).data(forKey: "k") == Data("still here".utf8))
+    await second.shutdown()
+  }
+
   @Test func theDefaultFileIsNamedAfterTheBundle() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
