@@ -1,5 +1,10 @@
-public import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Parses the date formats the loyalty backend sends, without `DateFormatter`.
 ///

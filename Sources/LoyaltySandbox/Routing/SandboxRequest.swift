@@ -1,6 +1,11 @@
-import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A request as the backend reads it: the path split into segments, the body
 /// decompressed and parsed once.
@@ -50,7 +55,7 @@ struct SandboxRequest: Sendable {
     guard let value = headers["Authorization"], value.lowercased().hasPrefix("bearer ") else {
       return nil
     }
-    let token = value.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
+    let token = value.dropFirst("bearer ".count).trimmingWhitespaces()
     return token.isEmpty ? nil : token
   }
 }
