@@ -1,5 +1,18 @@
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `swift run example-core`: LoyaltyCore on its own. A configuration from a preset,
 /// checked, saved and read back; a client started with a module of the host's own; and
@@ -11,7 +24,8 @@ struct CoreExample {
       try await run()
       print("\nexample-core: done.")
     } catch {
-      FileHandle.standardError.write(Data("example-core failed: \(error)\n".utf8))
+      var message = "example-core failed: \(error)\n"
+      message.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
       exit(1)
     }
   }
@@ -86,7 +100,8 @@ struct CoreExample {
     let client = try await LoyaltyClient.start(
       configuration, modules: [StampCardModule(stampsForReward: 3)], overrides: overrides)
     for (key, source) in client.registeredCapabilities {
-      print("  \(key.name.padding(toLength: 26, withPad: " ", startingAt: 0)) \(source)")
+      let padding = String(repeating: " ", count: max(0, 26 - key.name.count))
+      print("  \(key.name.prefix(26))\(padding) \(source)")
     }
 
     // The key carries the value type, so resolve needs no cast.

@@ -1,5 +1,10 @@
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A stamp card: every visit earns a stamp, and every `stampsForReward` stamps earn a
 /// reward. The host's own feature, kept in the client's key-value store.

@@ -1,6 +1,19 @@
-import Foundation
 import LoyaltyCore
 import LoyaltyEvents
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `swift run example-events`: LoyaltyEvents without any network. The event bus, typed
 /// and by name, and the analytics pipeline with a plugin and an uploader of our own.
@@ -11,7 +24,8 @@ struct EventsExample {
       try await run()
       print("\nexample-events: done.")
     } catch {
-      FileHandle.standardError.write(Data("example-events failed: \(error)\n".utf8))
+      var message = "example-events failed: \(error)\n"
+      message.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
       exit(1)
     }
   }

@@ -1,6 +1,19 @@
-import Foundation
 import LoyaltyCore
 import LoyaltySecurity
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `swift run example-security`: LoyaltySecurity. The AES-256-GCM field cipher and what
 /// it does with tampered data, the three key stores, request signatures, a PIN
@@ -16,7 +29,8 @@ struct SecurityExample {
       print("\nexample-security: done.")
     } catch {
       try? FileManager.default.removeItem(at: directory)
-      FileHandle.standardError.write(Data("example-security failed: \(error)\n".utf8))
+      var message = "example-security failed: \(error)\n"
+      message.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
       exit(1)
     }
   }
@@ -64,7 +78,12 @@ struct SecurityExample {
     // The file key store wrote the key owner-only.
     let keyFile = keys.appendingPathComponent(AESGCMFieldCipher.defaultKeyIdentifier)
     let attributes = try FileManager.default.attributesOfItem(atPath: keyFile.path)
-    let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0
+    let mode: Int
+    switch attributes[.posixPermissions] {
+    case let value as UInt: mode = Int(value)
+    case let value as Int: mode = value
+    default: mode = 0
+    }
     print("key file \(keyFile.lastPathComponent): mode \(String(mode, radix: 8))")
     try check(mode == 0o600, "the key file is readable by others")
   }

@@ -1,6 +1,19 @@
-import Foundation
 import LoyaltyCore
 import LoyaltyStore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `swift run example-store`: LoyaltyStore's SQLite database in a temporary directory.
 /// Tokens, preferences, the analytics event queue, points of interest, then an
@@ -16,7 +29,8 @@ struct StoreExample {
       print("\nexample-store: done.")
     } catch {
       try? FileManager.default.removeItem(at: directory)
-      FileHandle.standardError.write(Data("example-store failed: \(error)\n".utf8))
+      var message = "example-store failed: \(error)\n"
+      message.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
       exit(1)
     }
   }

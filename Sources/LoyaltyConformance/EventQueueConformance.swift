@@ -1,5 +1,10 @@
-import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The contract every ``EventQueue`` must keep.
 public enum EventQueueConformance {
@@ -9,7 +14,7 @@ public enum EventQueueConformance {
     let name = "EventQueue"
     func event(_ index: Int, bytes: Int = 10) -> QueuedEvent {
       QueuedEvent(
-        id: String(format: "evt-%06d", index), name: "e\(index)",
+        id: String(cFormat: "evt-%06d", index), name: "e\(index)",
         timestamp: Date(timeIntervalSince1970: 1_800_000_000 + Double(index)),
         payload: Data(repeating: UInt8(ascii: "a"), count: bytes))
     }

@@ -1,5 +1,10 @@
-import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The contract every ``FieldCipher`` must keep.
 public enum FieldCipherConformance {
@@ -18,7 +23,8 @@ public enum FieldCipherConformance {
     let sealed = try await cipher.seal(plaintext)
     try require(sealed != plaintext, name, "sealing changes the bytes")
     try require(
-      sealed.range(of: plaintext) == nil, name, "the plaintext does not appear in the ciphertext")
+      sealed.firstRange(of: plaintext) == nil, name,
+      "the plaintext does not appear in the ciphertext")
     try require(try await cipher.open(sealed) == plaintext, name, "open reverses seal")
     try require(
       try await makeCipher().open(sealed) == plaintext, name, "another cipher with the key opens")

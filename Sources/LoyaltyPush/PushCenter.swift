@@ -1,6 +1,11 @@
-public import Foundation
 public import LoyaltyCore
 public import LoyaltyNetwork
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// The push product's API: the host forwards what its platform delivers, the SDK
 /// recognises its own notifications, routes them, records their analytics, keeps one

@@ -1,6 +1,11 @@
-public import Foundation
 public import LoyaltyCore
 import LoyaltyNetwork
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 extension CapabilityKey where Value == PushCenter {
   /// The push center.

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 extension SandboxBackend {
   /// Makes the next `count` requests matching `target` fail with `fault`.

@@ -1,5 +1,10 @@
-import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension SandboxBackend {
   /// What the backend has counted so far.

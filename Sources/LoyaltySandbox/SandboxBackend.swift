@@ -1,7 +1,12 @@
-import Foundation
 public import LoyaltyCore
 import LoyaltyNetwork
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// An in-process backend that answers every call the SDK makes, as `Docs/API.md`
 /// describes them: logins and rotating refresh tokens, campaigns, coupons and their

@@ -1,5 +1,10 @@
-public import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Who the sandbox backend is and how strict it is: the app and merchant it serves, the
 /// API key requests are signed with, token lifetimes, partner credentials and limits.

@@ -39,6 +39,11 @@ let benchmarks: @Sendable () -> Void = {
       let client = try await LoyaltyClient.start(configuration, modules: allModules())
       blackHole(try client.resolve(.httpTransport))
       blackHole(try client.resolve(.eventSink))
+      // The services a host uses, so that both runs create the same objects whether a
+      // module makes them at start or on first use.
+      blackHole(try client.market)
+      blackHole(try client.push)
+      blackHole(try client.analytics)
       await client.shutdown()
     }
   }

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 extension LoyaltyConfiguration {
   /// Decodes a configuration from JSON. Missing sections take production defaults.

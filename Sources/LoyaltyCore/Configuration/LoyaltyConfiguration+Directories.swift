@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 extension LoyaltyConfiguration {
   /// The directory the SDK keeps this app's files in (database, keys), namespaced by

@@ -11,8 +11,8 @@ extension LoyaltyConfiguration {
   /// Every problem with the configuration, in field order; empty when it is valid.
   public func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
-    let uuid = appUUID.replacingOccurrences(of: "-", with: "")
-    if appUUID.trimmingCharacters(in: .whitespaces).isEmpty {
+    let uuid = appUUID.replacing("-", with: "")
+    if appUUID.trimmingWhitespaces().isEmpty {
       errors.append(
         LoyaltyError(
           .missingAppUUID, "appUUID is empty.",

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Everything a ``LoyaltyClient`` needs to know: who the app is, which backend it
 /// talks to, and how each subsystem behaves.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension DecodingError {
   /// What went wrong and at which field path (`network.requestTimeout should be Double`),

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A JSON value: what the backend sends, what request bodies are built from, and what a
 /// JWT's header and claims hold.
@@ -126,8 +130,8 @@ extension JSONValue {
     case .integer(let value): value
     case .number(let value): Int(exactly: value)
     case .string(let value):
-      Int(value.trimmingCharacters(in: .whitespaces))
-        ?? Double(value.trimmingCharacters(in: .whitespaces)).flatMap { Int(exactly: $0) }
+      Int(value.trimmingWhitespaces())
+        ?? Double(value.trimmingWhitespaces()).flatMap { Int(exactly: $0) }
     case .bool(let value): value ? 1 : 0
     default: nil
     }
@@ -138,7 +142,7 @@ extension JSONValue {
     switch self {
     case .integer(let value): Double(value)
     case .number(let value): value
-    case .string(let value): Double(value.trimmingCharacters(in: .whitespaces))
+    case .string(let value): Double(value.trimmingWhitespaces())
     default: nil
     }
   }
@@ -149,7 +153,7 @@ extension JSONValue {
     case .bool(let value): value
     case .integer(let value) where value == 0 || value == 1: value == 1
     case .string(let value):
-      switch value.trimmingCharacters(in: .whitespaces).lowercased() {
+      switch value.trimmingWhitespaces().lowercased() {
       case "true", "1", "yes": true
       case "false", "0", "no": false
       default: nil

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Base64url (RFC 4648 §5), the encoding of JWT parts: `-` and `_` instead of `+` and
 /// `/`, padding optional.
@@ -9,8 +13,8 @@ public enum Base64URL {
   ///   - padded: Whether to keep trailing `=` padding; JWTs omit it (the default).
   public static func encode(_ data: Data, padded: Bool = false) -> String {
     var text = data.base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_")
+      .replacing("+", with: "-")
+      .replacing("/", with: "_")
     if !padded {
       while text.hasSuffix("=") { text.removeLast() }
     }

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A decoded JSON Web Token (RFC 7519): its header and claims, for reading `exp` and
 /// friends on the client.
@@ -32,7 +36,7 @@ public struct JSONWebToken: Sendable, Hashable, CustomStringConvertible {
   ///   parts, a part is not base64url, or the header or payload is not a JSON object.
   ///   The message never contains the token.
   public init(_ token: String) throws {
-    let trimmed = token.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = token.trimmingWhitespacesAndNewlines()
     guard !trimmed.isEmpty else {
       throw Self.malformed("The token is empty.")
     }
@@ -104,7 +108,7 @@ public struct JSONWebToken: Sendable, Hashable, CustomStringConvertible {
     case .integer(let value): seconds = Double(value)
     case .number(let value): seconds = value
     case .string(let value):
-      seconds = Double(value.trimmingCharacters(in: .whitespaces))
+      seconds = Double(value.trimmingWhitespaces())
     default: seconds = nil
     }
     guard let seconds, seconds.isFinite else { return nil }

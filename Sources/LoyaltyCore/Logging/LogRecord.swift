@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// One log message, already masked, as a ``LogHandler`` receives it.
 public struct LogRecord: Sendable, Equatable {

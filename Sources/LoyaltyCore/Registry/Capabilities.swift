@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// One client's capabilities: resolves each one lazily, on first use, and caches it
@@ -136,11 +135,11 @@ public final class Capabilities: Sendable {
 /// A recursive lock around capability creation that detects a factory resolving
 /// itself, directly or through others.
 ///
-/// `NSRecursiveLock` serialises creation across threads; `inProgress` is only read and
+/// `RecursiveLock` serialises creation across threads; `inProgress` is only read and
 /// written by the thread holding it, which is what makes the unchecked conformance
 /// safe.
 private final class CreationLock: @unchecked Sendable {
-  private let lock = NSRecursiveLock()
+  private let lock = RecursiveLock()
   private var inProgress: [AnyCapabilityKey] = []
 
   func create<Value>(_ key: AnyCapabilityKey, _ body: () throws -> Value) throws -> Value {

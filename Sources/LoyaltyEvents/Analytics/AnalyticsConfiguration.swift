@@ -1,4 +1,16 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// How the analytics pipeline batches, flushes and gives up.
 public struct AnalyticsConfiguration: Sendable, Hashable, Codable {

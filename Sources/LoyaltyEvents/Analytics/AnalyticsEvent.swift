@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// An analytics event on its way through the pipeline's plugins.
 public struct AnalyticsEvent: Sendable, Hashable {

@@ -1,5 +1,10 @@
-public import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Tracks analytics events and uploads them in batches, losing nothing.
 ///
@@ -287,7 +292,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
     let delay = after ?? configuration.backoff(afterFailures: consecutiveFailures)
     nextAttempt = clock.now.addingTimeInterval(delay)
     logger.info(
-      "Analytics upload failed; trying again in " + String(format: "%.1f", delay) + " s.")
+      "Analytics upload failed; trying again in " + String(cFormat: "%.1f", delay) + " s.")
     return false
   }
 

@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Makes unique, time-ordered event ids: 26-character ULIDs (48 bits of milliseconds and
 /// 80 random bits, in Crockford's base 32). Ids made in the same millisecond increase.

@@ -1,6 +1,11 @@
-public import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 extension Market {
   /// The page of a campaign: its `index_url`, or `{baseURL}/api/session/{session_uuid}`.

@@ -1,6 +1,11 @@
-import Foundation
 public import LoyaltyCore
 public import LoyaltyNetwork
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The loyalty APIs: campaigns, coupons, merchants, profile, cards, points, market pass.
 ///

@@ -1,6 +1,11 @@
-import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Every market call, as an endpoint value. Bodies and answers follow `Docs/API.md`.
 enum MarketEndpoints {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The payload shapes of market answers, as `Docs/API.md` describes them.
 struct CampaignList: Decodable, Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Decoding that tolerates what real servers send: numbers as strings and the reverse,
 /// booleans as `"true"` or `"1"`, escaped URLs, the backend's date formats, `null` for
@@ -166,14 +170,14 @@ extension String {
   }
 
   /// The string with every occurrence of `target` replaced: the same result as
-  /// `replacingOccurrences(of:with:)`, which is only called when `target` occurs.
+  /// `replacingOccurrences(of:with:)`; the copy is only made when `target` may occur.
   func replacingAll(_ target: String, with replacement: String) -> String {
     guard let first = target.utf8.first, utf8.contains(first) else { return self }
-    return replacingOccurrences(of: target, with: replacement)
+    return replacing(target, with: replacement)
   }
 
   private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
     if scalar.isASCII { return scalar == " " || scalar == "\t" }
-    return CharacterSet.whitespaces.contains(scalar)
+    return scalar.properties.generalCategory == .spaceSeparator
   }
 }

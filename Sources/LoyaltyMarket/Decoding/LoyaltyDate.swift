@@ -1,5 +1,10 @@
-public import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Parses the date formats the loyalty backend sends, without `DateFormatter`.
 ///
@@ -91,9 +96,11 @@ public enum LoyaltyDate {
     let days = Int((Double(total) / 86_400).rounded(.down))
     let secondsOfDay = total - days * 86_400
     let (year, month, day) = CivilCalendar.date(days: days)
+    let hour = secondsOfDay / 3_600
+    let minute = secondsOfDay % 3_600 / 60
+    let second = secondsOfDay % 60
     return String(
-      format: "%04d-%02d-%02d %02d:%02d:%02d", year, month, day, secondsOfDay / 3_600,
-      secondsOfDay % 3_600 / 60, secondsOfDay % 60)
+      cFormat: "%04ld-%02ld-%02ld %02ld:%02ld:%02ld", year, month, day, hour, minute, second)
   }
 
   private static func daysInMonth(_ month: Int, year: Int) -> Int {

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A loyalty campaign: an offer the user can open, often tied to a coupon set.
 public struct Campaign: Sendable, Hashable, Decodable, Identifiable {

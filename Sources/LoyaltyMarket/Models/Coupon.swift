@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A coupon the user holds: active or redeemed.
 public struct Coupon: Sendable, Hashable, Decodable, Identifiable {

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A coupon set: the offer behind a coupon campaign.
 public struct CouponSet: Sendable, Hashable, Decodable, Identifiable {

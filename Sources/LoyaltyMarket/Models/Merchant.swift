@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A merchant (a shop, or a branch of one).
 public struct Merchant: Sendable, Hashable, Decodable, Identifiable {

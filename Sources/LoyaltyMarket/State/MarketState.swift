@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What the market last fetched, kept in memory: the seed SDK's state, in an actor, with
 /// change streams.

@@ -1,5 +1,10 @@
-public import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Uploads analytics batches to `POST /api/async/analytics/{appUUID}/`, gzip-compressed,
 /// and maps the answer as `Docs/API.md` describes.

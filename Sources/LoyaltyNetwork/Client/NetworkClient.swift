@@ -1,5 +1,10 @@
-public import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Sends endpoints to the backend: builds the request, runs it through the middleware
 /// chain (logging, retries, authorization, standard headers and signing), applies the

@@ -1,5 +1,10 @@
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Runs `operation`, failing with `error` if it has not finished within `seconds` on
 /// `clock`. The operation is cancelled when the time runs out.

@@ -1,6 +1,11 @@
 import CLoyaltyZlib
-public import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Gzip compression and decompression through zlib.
 public enum Gzip {

@@ -1,5 +1,10 @@
-import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Who the device is, as the standard headers and device registration describe it.
 public struct DeviceIdentity: Sendable, Hashable, Codable {

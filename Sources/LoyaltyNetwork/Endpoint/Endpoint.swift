@@ -1,5 +1,10 @@
-public import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// One backend call, declared as a value beside the code that uses it.
 ///

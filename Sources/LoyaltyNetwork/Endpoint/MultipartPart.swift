@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// One part of a `multipart/form-data` body: a text field or a file.
 public struct MultipartPart: Sendable, Hashable {

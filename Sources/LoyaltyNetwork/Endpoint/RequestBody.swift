@@ -1,5 +1,10 @@
-public import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A request's body.
 public enum RequestBody: Sendable, Hashable {
@@ -79,14 +84,25 @@ public enum RequestBody: Sendable, Hashable {
 
   /// Percent-encodes for `application/x-www-form-urlencoded` (spaces as `+`).
   static func formEncode(_ text: String) -> String {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._*")
-    let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
-    return encoded.replacingOccurrences(of: "%20", with: "+")
+    let hex = Array("0123456789ABCDEF".utf8)
+    var encoded: [UInt8] = []
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"), UInt8(ascii: "*"):
+        encoded.append(byte)
+      case UInt8(ascii: " "):
+        encoded.append(UInt8(ascii: "+"))
+      default:
+        encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      }
+    }
+    return String(decoding: encoded, as: UTF8.self)
   }
 
   private static func quote(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-      .replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: "")
+    text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+      .replacing("\r", with: "").replacing("\n", with: "")
   }
 }

@@ -1,5 +1,10 @@
-import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Logs each attempt: method, path, status and duration at `debug`; headers and bodies
 /// at `verbose`. Everything goes through the ``LoyaltyCore/LoyaltyLogger``, which masks

@@ -1,5 +1,10 @@
-import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Retries failed attempts by ``RetryPolicy``, within the call's deadline.
 public struct RetryMiddleware: HTTPMiddleware {
@@ -38,7 +43,7 @@ public struct RetryMiddleware: HTTPMiddleware {
         }
         logger.info(
           "\(context.endpoint) answered \(response.status); retrying in "
-            + String(format: "%.2f", delay) + " s.")
+            + String(cFormat: "%.2f", delay) + " s.")
       } catch {
         guard attempt < policy.maxAttempts,
           policy.shouldRetry(error: error, idempotent: context.isIdempotent)
@@ -50,7 +55,7 @@ public struct RetryMiddleware: HTTPMiddleware {
           throw error
         }
         logger.info(
-          "\(context.endpoint) failed (\(error)); retrying in " + String(format: "%.2f", delay)
+          "\(context.endpoint) failed (\(error)); retrying in " + String(cFormat: "%.2f", delay)
             + " s.")
       }
       try await clock.sleep(for: delay)

@@ -1,5 +1,18 @@
-public import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// When and how long to wait before sending a request again.
 ///
@@ -69,17 +82,13 @@ public struct RetryPolicy: Sendable, Equatable {
 
   /// The delay a `Retry-After` header asks for at `now`, if it is valid.
   public static func retryAfter(_ value: String?, now: Date) -> TimeInterval? {
-    guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+    guard let value = value?.trimmingWhitespaces(), !value.isEmpty else {
       return nil
     }
     if let seconds = Double(value), seconds >= 0, seconds.isFinite {
       return seconds
     }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-    guard let date = formatter.date(from: value) else { return nil }
+    guard let date = HTTPDate.parse(value, now: now) else { return nil }
     return max(0, date.timeIntervalSince(now))
   }
 }

@@ -1,5 +1,10 @@
-import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The user's session: login, logout and tokens.
 ///

@@ -1,6 +1,11 @@
-import Foundation
 public import LoyaltyCore
 import LoyaltyNetwork
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Supplies the device info sent at registration. Replace it to describe a device the
 /// SDK cannot see (a phone whose server-side twin runs the SDK, say).

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Whether a notification may be shown now, and if not, why.
 public enum LimitDecision: Sendable, Equatable {

@@ -1,5 +1,10 @@
-public import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Decides whether a local offer notification may be shown, by ``NotificationLimits``,
 /// and remembers what was shown, across restarts when a key-value store persists it.

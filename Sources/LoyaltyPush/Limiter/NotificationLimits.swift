@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// The rate limits for local, location-triggered offer notifications.
 public struct NotificationLimits: Sendable, Hashable, Codable {

@@ -1,5 +1,10 @@
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The platform part of a push payload: the `aps` dictionary.
 public struct PushAPS: Sendable, Hashable, Codable {
@@ -29,24 +34,24 @@ public struct PushAPS: Sendable, Hashable, Codable {
   /// Parses an `aps` value.
   /// - Throws: ``LoyaltyError/Code/invalidPushPayload`` when it is not a dictionary or a
   ///   field has the wrong type.
-  init(any value: Any) throws {
-    guard let aps = value as? [String: Any] else {
+  init(json value: JSONValue) throws {
+    guard case .object(let aps) = value else {
       throw LoyaltyError(.invalidPushPayload, "The push payload's aps is not a dictionary.")
     }
     switch aps["alert"] {
-    case nil, is NSNull:
+    case nil, .null:
       title = nil
       body = nil
-    case let text as String:
+    case .string(let text):
       title = nil
       body = text
-    case let alert as [String: Any]:
+    case .object(let alert):
       title = try PushPayload.optionalString(alert["title"], field: "aps.alert.title")
       body = try PushPayload.optionalString(alert["body"], field: "aps.alert.body")
     default:
       throw LoyaltyError(.invalidPushPayload, "The push payload's aps.alert is malformed.")
     }
-    if let rawBadge = aps["badge"], !(rawBadge is NSNull) {
+    if let rawBadge = aps["badge"], rawBadge != .null {
       guard let number = PushPayload.integer(rawBadge) else {
         throw LoyaltyError(.invalidPushPayload, "The push payload's aps.badge is not a number.")
       }
@@ -54,7 +59,7 @@ public struct PushAPS: Sendable, Hashable, Codable {
     } else {
       badge = nil
     }
-    sound = try PushPayload.optionalString(aps["sound"] as? String, field: "aps.sound")
+    sound = aps["sound"]?.stringValue
     category = try PushPayload.optionalString(aps["category"], field: "aps.category")
   }
 }

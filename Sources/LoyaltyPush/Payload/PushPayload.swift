@@ -1,5 +1,10 @@
-public import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A loyalty push notification, parsed from the payload the platform delivered.
 ///
@@ -46,16 +51,16 @@ public struct PushPayload: Sendable, Hashable, Codable {
       throw LoyaltyError(
         .invalidPushPayload, "The push payload is \(json.count) bytes; at most \(maximumSize).")
     }
-    let object: Any
+    let value: JSONValue
     do {
-      object = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+      value = try JSONValue(parsing: json)
     } catch {
       throw LoyaltyError(.invalidPushPayload, "The push payload is not valid JSON.")
     }
-    guard let dictionary = object as? [String: Any] else {
+    guard case .object(let fields) = value else {
       throw LoyaltyError(.invalidPushPayload, "The push payload is not a JSON object.")
     }
-    return try parse(dictionary)
+    return try parse(fields: fields)
   }
 
   /// Parses a payload dictionary, as the platform's notification APIs deliver it.
@@ -73,6 +78,10 @@ public struct PushPayload: Sendable, Hashable, Codable {
 
   /// Parses a payload dictionary with string keys.
   public static func parse(_ payload: [String: Any]) throws -> PushPayload? {
+    try parse(fields: payload.mapValues(PushValue.json(from:)))
+  }
+
+  private static func parse(fields payload: [String: JSONValue]) throws -> PushPayload? {
     guard let rawAction = payload["_a"] else { return nil }
     guard let action = integer(rawAction) else {
       throw LoyaltyError(
@@ -81,7 +90,7 @@ public struct PushPayload: Sendable, Hashable, Codable {
     }
     let sessionUUID = try optionalString(payload["session_uuid"], field: "session_uuid")
     let message = try optionalString(payload["message"] ?? payload["msg"], field: "message")
-    let aps = try payload["aps"].map(PushAPS.init(any:))
+    let aps = try payload["aps"].map(PushAPS.init(json:))
     var custom: [String: String] = [:]
     let known: Set<String> = ["_a", "session_uuid", "message", "msg", "aps"]
     for (key, value) in payload where !known.contains(key) {
@@ -91,43 +100,34 @@ public struct PushPayload: Sendable, Hashable, Codable {
       action: action, sessionUUID: sessionUUID, message: message, aps: aps, customData: custom)
   }
 
-  static func integer(_ value: Any) -> Int? {
-    if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
-      // A Foundation number, as JSON parsing produces: booleans are stored as char.
-      let kind = String(cString: number.objCType)
-      guard kind != "c" && kind != "B" else { return nil }
-      let double = number.doubleValue
-      guard double.rounded() == double, abs(double) < 1e15 else { return nil }
-      return number.intValue
-    }
+  /// A whole number, or a string holding one; not a boolean.
+  static func integer(_ value: JSONValue) -> Int? {
     switch value {
-    case is Bool: return nil
-    case let number as Int: return number
-    case let number as Double where number.rounded() == number && abs(number) < 1e15:
-      return Int(number)
-    case let text as String: return Int(text.trimmingCharacters(in: .whitespaces))
-    default: return nil
+    case .integer(let number): number
+    case .number(let number) where number.rounded() == number && abs(number) < 1e15: Int(number)
+    case .string(let text): Int(text.trimmingWhitespaces())
+    default: nil
     }
   }
 
-  static func optionalString(_ value: Any?, field: String) throws -> String? {
+  /// A string, or a number or boolean written as one (`1.5`, `1` for true); `nil` for
+  /// null or nothing.
+  static func optionalString(_ value: JSONValue?, field: String) throws -> String? {
     switch value {
-    case nil, is NSNull: return nil
-    case let text as String: return text
-    case let number as NSNumber: return number.stringValue
+    case nil, .null: return nil
+    case .string(let text): return text
+    case .integer(let number): return String(number)
+    case .number(let number): return String(number)
+    case .bool(let flag): return flag ? "1" : "0"
     default:
       throw LoyaltyError(.invalidPushPayload, "The push payload's \(field) is not a string.")
     }
   }
 
-  static func stringValue(_ value: Any) -> String {
-    if let text = value as? String { return text }
-    if JSONSerialization.isValidJSONObject([value]),
-      let data = try? JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys]),
-      let text = String(data: data, encoding: .utf8)
-    {
-      return String(text.dropFirst().dropLast())
-    }
-    return String(describing: value)
+  /// A string as it is; anything else as compact JSON, keys sorted and slashes escaped.
+  static func stringValue(_ value: JSONValue) -> String {
+    if case .string(let text) = value { return text }
+    guard let data = try? value.jsonData() else { return "\(value)" }
+    return String(decoding: data, as: UTF8.self).replacing("/", with: "\\/")
   }
 }

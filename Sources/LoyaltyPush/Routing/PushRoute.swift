@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// What ``PushCenter`` did with a notification.
 public enum PushRoute: Sendable, Equatable {

@@ -1,5 +1,10 @@
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `POST /api/async/analytics/{appUUID}/`: event batches, gzip or plain JSON.
 ///
@@ -67,7 +72,8 @@ enum AnalyticsHandlers {
       let id = fields["event_id"]?.stringValue, !id.isEmpty, id.count <= 128,
       let name = fields["name"]?.stringValue, (1...128).contains(name.count),
       name.unicodeScalars.allSatisfy({
-        $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_-.".unicodeScalars.contains($0))
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || "_-.".unicodeScalars.contains($0)
       }),
       let timestamp = fields["timestamp"]?.stringValue,
       SandboxDate.parseISO8601(timestamp) != nil

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The tokens the backend issued: access tokens by id (`jti`), refresh tokens by value,
 /// each in a family (one login and the refreshes that followed it).

@@ -1,5 +1,10 @@
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Mints and checks the backend's access tokens: JWTs shaped like HS256 tokens, with
 /// `sub`, `iat`, `exp`, `jti` and `iss` claims, signed with a secret of this backend.

@@ -1,5 +1,10 @@
-public import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A campaign of the fixtures, as `MAPP_CAMPAIGNING` lists it.
 public struct SandboxCampaign: Sendable, Hashable {

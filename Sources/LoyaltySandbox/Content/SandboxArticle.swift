@@ -1,5 +1,10 @@
-public import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// An article (carousel content), as `MAPP_CONTENT.articles` lists it.
 public struct SandboxArticle: Sendable, Hashable {

@@ -1,5 +1,10 @@
-public import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A coupon a user holds, as `MAPP_COUPON.coupons` lists it.
 public struct SandboxCoupon: Sendable, Hashable {

@@ -1,5 +1,10 @@
-public import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A coupon set (a product users hold coupons of), as `MAPP_COUPON.couponsets` lists it.
 public struct SandboxCouponSet: Sendable, Hashable {

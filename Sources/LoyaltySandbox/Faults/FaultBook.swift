@@ -1,5 +1,10 @@
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The faults scripted for upcoming requests, the standing latency and the profile.
 struct FaultBook: Sendable {

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Something going wrong on purpose, for a test to see the SDK cope.
 public enum SandboxFault: Sendable, Hashable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Background misbehaviour applied to every request, on top of scripted faults.
 public enum SandboxFaultProfile: Sendable, Hashable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Builds the catalog and the users from ``SandboxFixtures``, deterministically: each
 /// collection draws from its own stream of the seed.

@@ -1,5 +1,10 @@
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `consumer_data.get_market_pass_details`: the user's supermarket pass.
 enum MarketHandlers {

@@ -1,5 +1,10 @@
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A merchant (a shop) of the fixtures, as `MAPP_SHOPS.shops` lists it.
 public struct SandboxMerchant: Sendable, Hashable {

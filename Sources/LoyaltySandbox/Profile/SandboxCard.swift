@@ -1,5 +1,10 @@
-public import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A payment card a user added. Only the last four digits are kept.
 public struct SandboxCard: Sendable, Hashable {

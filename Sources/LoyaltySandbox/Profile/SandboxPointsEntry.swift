@@ -1,5 +1,10 @@
-public import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A change to a user's points balance.
 public struct SandboxPointsEntry: Sendable, Hashable {

@@ -1,5 +1,10 @@
-public import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A user of the sandbox and everything the backend keeps about them.
 public struct SandboxUser: Sendable, Hashable {

@@ -1,5 +1,10 @@
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Checks what every request must carry: `loyalty-web-id`, `loyalty-date` and a
 /// `loyalty-signature` computed from the API key; then bearer or Basic credentials.

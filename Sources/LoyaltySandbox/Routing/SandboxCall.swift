@@ -1,5 +1,10 @@
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Everything a handler reads about one request.
 struct SandboxCall: Sendable {
@@ -26,7 +31,7 @@ struct SandboxCall: Sendable {
 
   /// A string field, trimmed; `nil` when missing or empty.
   func string(_ name: String) -> String? {
-    guard let text = fields[name]?.looseString?.trimmingCharacters(in: .whitespaces),
+    guard let text = fields[name]?.looseString?.trimmingWhitespaces(),
       !text.isEmpty
     else { return nil }
     return text

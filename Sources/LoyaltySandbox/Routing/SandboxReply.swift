@@ -1,5 +1,10 @@
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// An answer before it is encoded: built under the state's lock, encoded outside it.
 struct SandboxReply: Sendable {

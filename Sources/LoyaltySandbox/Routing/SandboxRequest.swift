@@ -1,6 +1,11 @@
-import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A request as the backend reads it: the path split into segments, the body
 /// decompressed and parsed once.
@@ -24,7 +29,7 @@ struct SandboxRequest: Sendable {
     method = request.method
     let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
     path = components?.percentEncodedPath ?? request.url.path
-    segments = path.split(separator: "/").map { $0.removingPercentEncoding ?? String($0) }
+    segments = path.split(separator: "/").map { PercentDecoding.decode($0) ?? String($0) }
     query = Dictionary(
       (components?.queryItems ?? []).map { ($0.name, $0.value ?? "") },
       uniquingKeysWith: { _, last in last })
@@ -50,7 +55,7 @@ struct SandboxRequest: Sendable {
     guard let value = headers["Authorization"], value.lowercased().hasPrefix("bearer ") else {
       return nil
     }
-    let token = value.dropFirst("bearer ".count).trimmingCharacters(in: .whitespaces)
+    let token = value.dropFirst("bearer ".count).trimmingWhitespaces()
     return token.isEmpty ? nil : token
   }
 }

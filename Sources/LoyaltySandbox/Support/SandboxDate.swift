@@ -1,5 +1,10 @@
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The date formats the backend sends, written without a `DateFormatter` so fixtures are
 /// fast to build and identical everywhere. Every date is in UTC.

@@ -1,6 +1,11 @@
 import CLoyaltyCrypto
-public import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// AES-256-GCM authenticated encryption with an explicit key, on OpenSSL's EVP API.
 ///

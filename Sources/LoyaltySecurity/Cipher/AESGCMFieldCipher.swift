@@ -1,6 +1,11 @@
-public import Foundation
 public import LoyaltyCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// The AES-256-GCM ``FieldCipher``: encrypts fields at rest with a key kept in a
 /// ``KeyStore``.

@@ -1,5 +1,10 @@
-public import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A read-only ``KeyStore`` holding keys the host supplies, typically read from an
 /// environment variable or a secrets manager at launch.
@@ -25,7 +30,7 @@ public struct EnvironmentKeyStore: KeyStore, CustomStringConvertible {
     var keys: [String: Data] = [:]
     for (identifier, encoded) in base64Keys {
       try KeyStoreValidation.validate(identifier: identifier)
-      let trimmed = encoded.trimmingCharacters(in: .whitespacesAndNewlines)
+      let trimmed = encoded.trimmingWhitespacesAndNewlines()
       guard let key = Data(base64Encoded: trimmed), !key.isEmpty else {
         throw LoyaltyError(
           .invalidKey,

@@ -1,5 +1,10 @@
-public import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A ``KeyStore`` that keeps keys in memory, for tests and for hosts that must not
 /// persist keys; keys are lost when the store is released.

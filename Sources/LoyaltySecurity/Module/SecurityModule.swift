@@ -1,5 +1,10 @@
-public import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// The LoyaltySecurity module: provides the AES-256-GCM field cipher, a key store and
 /// the request signer.

@@ -1,6 +1,11 @@
 import CLoyaltyCrypto
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Owns one OpenSSL `EVP_PKEY` holding an RSA key and frees it when released.
 ///

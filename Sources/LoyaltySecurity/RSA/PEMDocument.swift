@@ -1,5 +1,10 @@
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One PEM block (RFC 7468), checked and normalised before OpenSSL decodes it.
 struct PEMDocument {
@@ -15,10 +20,10 @@ struct PEMDocument {
   init(_ pem: String, kind: String) throws {
     let lines =
       pem
-      .replacingOccurrences(of: "\r\n", with: "\n")
-      .replacingOccurrences(of: "\r", with: "\n")
+      .replacing("\r\n", with: "\n")
+      .replacing("\r", with: "\n")
       .split(separator: "\n", omittingEmptySubsequences: false)
-      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .map { $0.trimmingWhitespaces() }
     guard lines.contains(where: { !$0.isEmpty }) else {
       throw LoyaltyError(
         .invalidPEM, "The PEM document for the RSA \(kind) key is empty.",

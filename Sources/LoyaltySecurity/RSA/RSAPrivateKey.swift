@@ -1,6 +1,11 @@
 import CLoyaltyCrypto
-public import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// An RSA private key, for servers and test backends that decrypt what
 /// ``RSAPublicKey`` encrypted.

@@ -1,6 +1,11 @@
 import CLoyaltyCrypto
-public import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// An RSA public key, for encrypting PINs and other secrets only its owner can read.
 ///

@@ -1,5 +1,10 @@
-import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A request signer for backends that accept HMAC: `loyalty-signature` is the lowercase
 /// hexadecimal HMAC-SHA256 of the `loyalty-date` timestamp, keyed by the API key.

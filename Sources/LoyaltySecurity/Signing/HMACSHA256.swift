@@ -1,6 +1,11 @@
 import CLoyaltyCrypto
-public import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// HMAC-SHA256 message authentication codes through OpenSSL 3's `EVP_MAC` API.
 ///

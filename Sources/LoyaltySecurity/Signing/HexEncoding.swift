@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// Hexadecimal text for bytes, as signatures and digests are sent.
 public enum HexEncoding {

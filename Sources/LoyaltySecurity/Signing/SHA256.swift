@@ -1,6 +1,11 @@
 import CLoyaltyCrypto
-public import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// SHA-256 digests through OpenSSL's EVP API.
 public enum SHA256 {

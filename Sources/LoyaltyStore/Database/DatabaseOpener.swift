@@ -1,6 +1,11 @@
-import Foundation
 import LoyaltyCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Opens a database file the way ``StoreDatabase`` needs it: checked, recovered when
 /// corrupt, configured and migrated.

@@ -1,5 +1,10 @@
-public import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// What happened when ``StoreDatabase`` found its file corrupt at open: which file
 /// was moved aside, where to, and why.

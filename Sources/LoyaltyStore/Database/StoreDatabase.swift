@@ -1,6 +1,11 @@
-public import Foundation
 public import LoyaltyCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// The LoyaltyStore SQLite database: opened, checked, migrated, and shared by the
 /// token store, the key-value store, the event queue and the POI store.
@@ -45,7 +50,7 @@ public final class StoreDatabase: @unchecked Sendable {
   private let checksIntegrityAtOpen: Bool
   /// The event queue's claims, shared by every queue on this database.
   let eventClaims = Mutex(EventClaims())
-  private let lock = NSLock()
+  private let lock = RecursiveLock()
   private var connection: SQLiteConnection?
   private let currentGeneration: Atomic<UInt64>
 

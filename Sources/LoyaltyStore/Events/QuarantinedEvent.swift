@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// An event moved out of the queue because it could not be decoded or because the
 /// pipeline gave up on it, as ``SQLiteEventQueue/quarantinedEvents(limit:)`` returns it.

@@ -1,5 +1,10 @@
-import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A durable ``LoyaltyCore/EventQueue`` in the `events` table of a ``StoreDatabase``.
 ///

@@ -1,5 +1,10 @@
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension StoreDatabase {
   /// The store's tables, each with the statement that counts its rows. The SQL is
@@ -86,6 +91,12 @@ extension StoreDatabase {
 
   private static func size(ofFile path: String) -> Int64 {
     let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-    return (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+    switch attributes?[.size] {
+    case let size as Int64: return size
+    case let size as UInt64: return Int64(clamping: size)
+    case let size as Int: return Int64(size)
+    case let size as UInt: return Int64(clamping: size)
+    default: return 0
+    }
   }
 }

@@ -1,5 +1,10 @@
-public import Foundation
 public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A ``LoyaltyCore/KeyValueStore`` in the `preferences` table of a ``StoreDatabase``:
 /// the seed's UserDefaults, durable and safe to use from any task.

@@ -1,6 +1,11 @@
 import CLoyaltySQLite
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One SQLite connection: the only type, with ``SQLiteStatement``, that calls
 /// `sqlite3_*`.

@@ -1,6 +1,11 @@
 import CLoyaltySQLite
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Builds the ``LoyaltyError`` a failed SQLite call throws, and reads SQLite facts back
 /// from one.

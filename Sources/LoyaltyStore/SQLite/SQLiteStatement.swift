@@ -1,6 +1,11 @@
 import CLoyaltySQLite
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A prepared statement, borrowed from its connection's cache for the length of one
 /// ``SQLiteConnection/withStatement(_:_:)`` call.

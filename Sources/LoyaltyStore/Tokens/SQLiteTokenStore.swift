@@ -1,6 +1,11 @@
-public import Foundation
 public import LoyaltyCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A ``LoyaltyCore/TokenStore`` in the `requestVariables` table of a ``StoreDatabase``.
 ///

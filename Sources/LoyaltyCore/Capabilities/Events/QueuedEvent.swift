@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// An analytics event waiting in the offline queue.
 public struct QueuedEvent: Sendable, Hashable, Codable {

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// An HTTP request as a value: replayable, so middleware can retry it.
 public struct HTTPRequest: Sendable, Equatable {

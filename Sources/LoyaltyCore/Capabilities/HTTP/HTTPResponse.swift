@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// An HTTP response as a value.
 public struct HTTPResponse: Sendable, Equatable {

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A key-value store in memory: values last as long as the store.
 public actor InMemoryKeyValueStore: KeyValueStore {

@@ -1,5 +1,10 @@
-public import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// A clock that moves only when told to, for tests.
 ///

@@ -1,4 +1,8 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
 
 /// The live clock: wall-clock time and `Task.sleep`.
 public struct SystemClock: LoyaltyClock {

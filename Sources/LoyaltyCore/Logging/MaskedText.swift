@@ -1,0 +1,385 @@
+/// UTF-8 text that ``MaskingRule`` scans: each method finds the first match of one rule
+/// at or after a byte offset and returns the byte range the rule replaces.
+///
+/// Character classes written with ASCII ranges match ASCII only, as in the regular
+/// expressions the rules describe; `\s`, `\b` and `\W` use Unicode properties as ICU
+/// does (white space; letters, marks, decimal digits and connector punctuation as word
+/// characters; combining marks and format characters ignored at a word boundary).
+struct MaskedText {
+  let bytes: [UInt8]
+
+  private static let longSecretKeys = [
+    "token", "password", "passwd", "secret", "apikey", "api_key", "api-key", "card_number",
+    "cardnumber", "authorization",
+  ].map { Array($0.utf8) }
+  private static let shortSecretKeys = ["pin", "otp", "cvv", "cvc"].map { Array($0.utf8) }
+  private static let bearer = Array("bearer".utf8)
+  private static let basic = Array("basic".utf8)
+  private static let pinWord = Array("pin".utf8)
+
+  // MARK: Rules
+
+  /// `eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*`, whole.
+  func jsonWebToken(from start: Int) -> Range<Int>? {
+    var index = start
+    while index + 2 < bytes.count {
+      if bytes[index] == UInt8(ascii: "e") && bytes[index + 1] == UInt8(ascii: "y")
+        && bytes[index + 2] == UInt8(ascii: "J")
+      {
+        let header = index + 3
+        let headerEnd = run(from: header, while: Self.isKeyCharacter)
+        if headerEnd - header >= 2, byte(at: headerEnd) == UInt8(ascii: ".") {
+          let payloadEnd = run(from: headerEnd + 1, while: Self.isKeyCharacter)
+          if payloadEnd - headerEnd - 1 >= 2, byte(at: payloadEnd) == UInt8(ascii: ".") {
+            return index..<run(from: payloadEnd + 1, while: Self.isKeyCharacter)
+          }
+        }
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The credentials of `(?i)\b(bearer|basic)(\s+)[A-Za-z0-9._~+/=<>-]+`.
+  func credentials(from start: Int) -> Range<Int>? {
+    var index = start
+    while index < bytes.count {
+      if Self.lowercased(bytes[index]) == UInt8(ascii: "b") {
+        let word =
+          hasPrefix(Self.bearer, at: index)
+          ? index + Self.bearer.count
+          : hasPrefix(Self.basic, at: index) ? index + Self.basic.count : nil
+        if let word, isWordStart(index) {
+          let credentials = skipSpaces(from: word)
+          if credentials > word {
+            let end = run(from: credentials, while: Self.isCredentialCharacter)
+            if end > credentials { return credentials..<end }
+          }
+        }
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The value (second group) of the secret key-value rule; see
+  /// ``MaskingRule/secretValue``.
+  func secretValue(from start: Int) -> Range<Int>? {
+    var index = start
+    while index < bytes.count {
+      guard Self.isKeyCharacter(bytes[index]) else {
+        index += 1
+        continue
+      }
+      let keyStart = index
+      let keyEnd = run(from: index, while: Self.isKeyCharacter)
+      index = keyEnd
+      if namesSecret(from: keyStart, to: keyEnd), let value = value(after: keyEnd) {
+        return value
+      }
+    }
+    return nil
+  }
+
+  /// `[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`, whole.
+  func email(from start: Int) -> Range<Int>? {
+    var index = start
+    while let at = bytes[index...].firstIndex(of: UInt8(ascii: "@")) {
+      var local = at
+      while local > start && Self.isEmailLocalCharacter(bytes[local - 1]) { local -= 1 }
+      if local < at, let end = domainEnd(from: at + 1) { return local..<end }
+      index = at + 1
+    }
+    return nil
+  }
+
+  /// `(?<![0-9])(?:[0-9][ -]?){12,18}[0-9](?![0-9])`, whole.
+  func cardNumber(from start: Int) -> Range<Int>? {
+    var index = start
+    while index < bytes.count {
+      if Self.isDigit(bytes[index]) && (index == 0 || !Self.isDigit(bytes[index - 1])),
+        let end = cardNumberEnd(from: index)
+      {
+        return index..<end
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The digits of `(?i)\b(pin)(\W{1,3})[0-9]{3,12}\b`.
+  func pin(from start: Int) -> Range<Int>? {
+    var index = start
+    while index + 2 < bytes.count {
+      if hasPrefix(Self.pinWord, at: index) && isWordStart(index) {
+        var digits = index + Self.pinWord.count
+        var separators = 0
+        while separators < 3 && digits < bytes.count {
+          let (scalar, length) = scalar(at: digits)
+          guard !Self.isWord(scalar) else { break }
+          digits += length
+          separators += 1
+        }
+        let end = run(from: digits, while: Self.isDigit)
+        if separators > 0 && (3...12).contains(end - digits) && isWordEnd(end) {
+          return digits..<end
+        }
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  // MARK: Rule parts
+
+  /// Whether the run of key characters `start..<end` ends in a key that names a secret,
+  /// from a position the `(?<![A-Za-z0-9])` look-behind allows.
+  private func namesSecret(from start: Int, to end: Int) -> Bool {
+    let startAllowed = start == 0 || !Self.isASCIIAlphanumeric(bytes[start - 1])
+    // The first allowed start: the run's, or just after a `_` or `-` inside it.
+    var firstAllowed = start
+    if !startAllowed {
+      firstAllowed = end
+      for index in start + 1..<max(start + 1, end) where !Self.isASCIIAlphanumeric(bytes[index - 1])
+      {
+        firstAllowed = index
+        break
+      }
+    }
+    for key in Self.longSecretKeys
+    where end - key.count >= firstAllowed && hasPrefix(key, at: end - key.count) {
+      return true
+    }
+    let short = end - 3
+    guard short >= start else { return false }
+    let shortAllowed = short == start ? startAllowed : !Self.isASCIIAlphanumeric(bytes[short - 1])
+    return shortAllowed && Self.shortSecretKeys.contains { hasPrefix($0, at: short) }
+  }
+
+  /// The value of `["']?\s*[:=]\s*("[^"]*"|'[^']*'|[^\s,&;}\])]+)` after a key ending
+  /// at `keyEnd`.
+  private func value(after keyEnd: Int) -> Range<Int>? {
+    var index = keyEnd
+    if let quote = byte(at: index), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+      index += 1
+    }
+    index = skipSpaces(from: index)
+    guard let separator = byte(at: index),
+      separator == UInt8(ascii: ":") || separator == UInt8(ascii: "=")
+    else { return nil }
+    let start = skipSpaces(from: index + 1)
+    guard let first = byte(at: start) else { return nil }
+    if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'"),
+      let close = bytes[(start + 1)...].firstIndex(of: first)
+    {
+      return start..<close + 1
+    }
+    var end = start
+    while end < bytes.count {
+      let (scalar, length) = scalar(at: end)
+      guard !Self.endsUnquotedValue(scalar) else { break }
+      end += length
+    }
+    return end > start ? start..<end : nil
+  }
+
+  /// Where an email's domain starting at `start` ends: after the letters that begin its
+  /// last label that starts with at least two letters, at least one label in.
+  private func domainEnd(from start: Int) -> Int? {
+    var index = run(from: start, while: Self.isDomainCharacter)
+    guard index > start else { return nil }
+    var end: Int?
+    while byte(at: index) == UInt8(ascii: ".") {
+      let label = index + 1
+      let labelEnd = run(from: label, while: Self.isDomainCharacter)
+      guard labelEnd > label else { break }
+      let letters = run(from: label, while: Self.isASCIILetter)
+      if letters - label >= 2 { end = letters }
+      index = labelEnd
+    }
+    return end
+  }
+
+  /// Where the longest card number (13 to 19 digits) starting at `start` ends; its last
+  /// digit must not be followed directly by another.
+  private func cardNumberEnd(from start: Int) -> Int? {
+    var digit = start
+    var count = 0
+    var end: Int?
+    while true {
+      count += 1
+      let followedByDigit = byte(at: digit + 1).map(Self.isDigit) ?? false
+      if count >= 13 && !followedByDigit { end = digit + 1 }
+      if count == 19 { break }
+      if followedByDigit {
+        digit += 1
+      } else if let separator = byte(at: digit + 1),
+        separator == UInt8(ascii: " ") || separator == UInt8(ascii: "-"),
+        byte(at: digit + 2).map(Self.isDigit) ?? false
+      {
+        digit += 2
+      } else {
+        break
+      }
+    }
+    return end
+  }
+
+  // MARK: Scanning
+
+  private func byte(at index: Int) -> UInt8? {
+    index < bytes.count ? bytes[index] : nil
+  }
+
+  /// The end of the run of bytes from `start` that satisfy `predicate`.
+  private func run(from start: Int, while predicate: (UInt8) -> Bool) -> Int {
+    var index = start
+    while index < bytes.count && predicate(bytes[index]) { index += 1 }
+    return index
+  }
+
+  /// Whether `word` (lowercase ASCII) is at `index`, ignoring ASCII case.
+  private func hasPrefix(_ word: [UInt8], at index: Int) -> Bool {
+    guard index >= 0 && index + word.count <= bytes.count else { return false }
+    for offset in word.indices where Self.lowercased(bytes[index + offset]) != word[offset] {
+      return false
+    }
+    return true
+  }
+
+  /// After the `\s+` (or `\s*`) that starts at `start`.
+  private func skipSpaces(from start: Int) -> Int {
+    var index = start
+    while index < bytes.count {
+      let (scalar, length) = scalar(at: index)
+      guard Self.isSpace(scalar) else { break }
+      index += length
+    }
+    return index
+  }
+
+  /// The scalar starting at `index` and its length in bytes.
+  private func scalar(at index: Int) -> (Unicode.Scalar, Int) {
+    let lead = bytes[index]
+    guard lead >= 0x80 else { return (Unicode.Scalar(lead), 1) }
+    let length = min(lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2, bytes.count - index)
+    var value = UInt32(lead) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
+    for offset in 1..<max(1, length) {
+      value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+    }
+    return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+  }
+
+  /// `\b` before the word character at `index`: the previous character, skipping
+  /// combining marks and format characters, is not a word character.
+  private func isWordStart(_ index: Int) -> Bool {
+    var end = index
+    while end > 0 {
+      var start = end - 1
+      while start > 0 && bytes[start] & 0xC0 == 0x80 { start -= 1 }
+      let (scalar, _) = scalar(at: start)
+      if !Self.isIgnoredAtWordBoundary(scalar) { return !Self.isWord(scalar) }
+      end = start
+    }
+    return true
+  }
+
+  /// `\b` after the word character before `index`.
+  private func isWordEnd(_ index: Int) -> Bool {
+    guard index < bytes.count else { return true }
+    let (scalar, _) = scalar(at: index)
+    return !Self.isIgnoredAtWordBoundary(scalar) && !Self.isWord(scalar)
+  }
+
+  // MARK: Character classes
+
+  static func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    let lower = byte | 0x20
+    return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
+  }
+
+  private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+    isASCIILetter(byte) || isDigit(byte)
+  }
+
+  private static func lowercased(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+  }
+
+  /// `[A-Za-z0-9_-]`: key names and base64url.
+  private static func isKeyCharacter(_ byte: UInt8) -> Bool {
+    isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+  }
+
+  /// `[A-Za-z0-9._~+/=<>-]`
+  private static func isCredentialCharacter(_ byte: UInt8) -> Bool {
+    if isASCIIAlphanumeric(byte) { return true }
+    switch byte {
+    case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "+"),
+      UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "<"), UInt8(ascii: ">"),
+      UInt8(ascii: "-"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// `[A-Za-z0-9._%+-]`
+  private static func isEmailLocalCharacter(_ byte: UInt8) -> Bool {
+    if isASCIIAlphanumeric(byte) { return true }
+    switch byte {
+    case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "%"), UInt8(ascii: "+"),
+      UInt8(ascii: "-"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// `[A-Za-z0-9-]`
+  private static func isDomainCharacter(_ byte: UInt8) -> Bool {
+    isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "-")
+  }
+
+  /// `[\s,&;}\])]`
+  private static func endsUnquotedValue(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case ",", "&", ";", "}", "]", ")": true
+    default: isSpace(scalar)
+    }
+  }
+
+  /// `\s`: Unicode white space.
+  private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.isASCII
+      ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+  }
+
+  /// `\w`: letters, marks, decimal digits, connector punctuation and the zero-width
+  /// (non-)joiners.
+  private static func isWord(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.isASCII {
+      let byte = UInt8(scalar.value)
+      return isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "_")
+    }
+    if scalar.value == 0x200C || scalar.value == 0x200D { return true }
+    let properties = scalar.properties
+    if properties.isAlphabetic { return true }
+    switch properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .connectorPunctuation:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Characters `\b` looks through: grapheme extenders and format characters.
+  private static func isIgnoredAtWordBoundary(_ scalar: Unicode.Scalar) -> Bool {
+    !scalar.isASCII
+      && (scalar.properties.isGraphemeExtend || scalar.properties.generalCategory == .format)
+  }
+}
