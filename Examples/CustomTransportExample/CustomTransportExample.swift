@@ -1,7 +1,20 @@
-import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
 import LoyaltySandbox
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `swift run example-custom-transport`: a transport written by the host. It records
 /// every exchange with the in-process sandbox to a JSON-lines file, then a second client
@@ -19,7 +32,8 @@ struct CustomTransportExample {
       print("\nexample-custom-transport: done.")
     } catch {
       try? FileManager.default.removeItem(at: directory)
-      FileHandle.standardError.write(Data("example-custom-transport failed: \(error)\n".utf8))
+      var message = "example-custom-transport failed: \(error)\n"
+      message.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
       exit(1)
     }
   }
@@ -39,8 +53,8 @@ struct CustomTransportExample {
     print("== Recording against the sandbox")
     let recorded = try await record(to: file)
     let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-    let fields = try JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8))
-    let keys = (fields as? [String: Any])?.keys.sorted() ?? []
+    let fields = try JSONValue(parsing: Data((lines.first ?? "").utf8))
+    let keys = fields.objectValue?.keys.sorted() ?? []
     print(
       "\(file.lastPathComponent): \(lines.count) lines, each with \(keys.joined(separator: ", "))")
     for line in lines {

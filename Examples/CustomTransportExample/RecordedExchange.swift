@@ -1,5 +1,10 @@
-import Foundation
 import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One request and its response, as one line of a recording.
 ///

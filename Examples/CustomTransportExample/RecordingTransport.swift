@@ -1,9 +1,15 @@
-import Foundation
 import LoyaltyCore
 import Synchronization
 
-/// A transport that forwards every request to another transport and appends each
-/// exchange to a JSON-lines file, one ``RecordedExchange`` per line.
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A transport that forwards every request to another transport and records each
+/// exchange in a JSON-lines file, one ``RecordedExchange`` per line; the file is
+/// rewritten atomically after every exchange, so it is never half-written.
 ///
 /// It keeps the transport contract by passing on what the upstream transport does: every
 /// status is a response, and an error (no answer) is thrown unchanged, unrecorded. A
@@ -11,15 +17,21 @@ import Synchronization
 /// (``LoyaltyError/Code/transportFailed``) rather than leave a gap in the recording.
 final class RecordingTransport: HTTPTransport {
   private let upstream: any HTTPTransport
-  private let file: Mutex<FileHandle?>
+  private let url: URL
+  /// The lines recorded so far; `nil` once closed.
+  private let recorded = Mutex<Data?>(Data())
 
   /// Creates a recorder that writes to `url`, replacing any file there.
   init(forwardingTo upstream: any HTTPTransport, file url: URL) throws {
-    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-      throw LoyaltyError(.invalidArgument, "Cannot create the recording \(url.lastPathComponent).")
+    do {
+      try Data().write(to: url, options: .atomic)
+    } catch {
+      throw LoyaltyError(
+        .invalidArgument, "Cannot create the recording \(url.lastPathComponent).",
+        underlying: error)
     }
     self.upstream = upstream
-    self.file = Mutex(try FileHandle(forWritingTo: url))
+    self.url = url
   }
 
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -29,11 +41,13 @@ final class RecordingTransport: HTTPTransport {
     var line = try encoder.encode(RecordedExchange(request: request, response: response))
     line.append(UInt8(ascii: "\n"))
     do {
-      try file.withLock { handle in
-        guard let handle else {
+      try recorded.withLock { recorded in
+        guard var lines = recorded else {
           throw LoyaltyError(.transportFailed, "The recording is closed.")
         }
-        try handle.write(contentsOf: line)
+        lines.append(line)
+        try lines.write(to: url, options: .atomic)
+        recorded = lines
       }
     } catch let error as LoyaltyError {
       throw error
@@ -43,11 +57,8 @@ final class RecordingTransport: HTTPTransport {
     return response
   }
 
-  /// Flushes and closes the file; later requests fail.
+  /// Closes the recording; later requests fail.
   func close() throws {
-    try file.withLock { handle in
-      try handle?.close()
-      handle = nil
-    }
+    recorded.withLock { $0 = nil }
   }
 }

@@ -1,6 +1,11 @@
-import Foundation
 import LoyaltyCore
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A transport that answers from a recording made by ``RecordingTransport``, with no
 /// server at all.

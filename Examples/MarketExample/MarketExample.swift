@@ -1,9 +1,22 @@
 import Dispatch
-import Foundation
 import LoyaltyCore
 import LoyaltyMarket
 import LoyaltyNetwork
 import LoyaltySandbox
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `swift run example-market`: LoyaltyMarket against the in-process sandbox. A login,
 /// campaigns through the campaign pipeline, the user's coupons, one redeemed at a
@@ -16,7 +29,8 @@ struct MarketExample {
       try await run()
       print("\nexample-market: done.")
     } catch {
-      FileHandle.standardError.write(Data("example-market failed: \(error)\n".utf8))
+      var message = "example-market failed: \(error)\n"
+      message.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
       exit(1)
     }
   }
@@ -107,7 +121,7 @@ struct MarketExample {
       filters: MerchantFilters(center: (latitude: 37.9755, longitude: 23.7348), distance: 10))
     for merchant in merchants.prefix(3) {
       print(
-        "  \(merchant.name), \(merchant.city): \(merchant.distance.map { String(format: "%.1f km", $0) } ?? "?")"
+        "  \(merchant.name), \(merchant.city): \(merchant.distance.map { "\(($0 * 10).rounded() / 10) km" } ?? "?")"
       )
     }
     print("\(merchants.count) in all, nearest first")

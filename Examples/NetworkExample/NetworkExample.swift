@@ -1,7 +1,20 @@
-import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
 import LoyaltySandbox
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `swift run example-network`: LoyaltyNetwork against the in-process sandbox. A login,
 /// a bearer call through `client.network.send`, an access token that expires and is
@@ -13,7 +26,8 @@ struct NetworkExample {
       try await run()
       print("\nexample-network: done.")
     } catch {
-      FileHandle.standardError.write(Data("example-network failed: \(error)\n".utf8))
+      var message = "example-network failed: \(error)\n"
+      message.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
       exit(1)
     }
   }

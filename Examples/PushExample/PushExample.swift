@@ -1,8 +1,21 @@
-import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
 import LoyaltyPush
 import LoyaltySandbox
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `swift run example-push`: LoyaltyPush. Payloads routed in each app state, the
 /// notification kept while the app was closed, device registration against the
@@ -14,7 +27,8 @@ struct PushExample {
       try await run()
       print("\nexample-push: done.")
     } catch {
-      FileHandle.standardError.write(Data("example-push failed: \(error)\n".utf8))
+      var message = "example-push failed: \(error)\n"
+      message.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
       exit(1)
     }
   }
