@@ -12,7 +12,7 @@ public final class Capabilities: Sendable {
   public let configuration: LoyaltyConfiguration
 
   /// Immutable after start, so a lookup takes no lock; each slot guards its own value.
-  private let slots: [AnyCapabilityKey: any ErasedCapabilitySlot]
+  @usableFromInline let slots: [AnyCapabilityKey: any ErasedCapabilitySlot]
   /// Serialises creation so each capability's factory runs once. Recursive because a
   /// factory resolves the capabilities it needs on the same thread.
   private let creationLock = CreationLock()
@@ -51,24 +51,36 @@ public final class Capabilities: Sendable {
   /// - Throws: ``LoyaltyError/Code/capabilityUnavailable`` when nothing provides it,
   ///   ``LoyaltyError/Code/capabilityCreationFailed`` when its factory fails,
   ///   ``LoyaltyError/Code/clientShutDown`` once the client has shut down.
+  @inlinable
   public func resolve<Value>(_ key: CapabilityKey<Value>) throws -> Value {
     guard let value = try resolveIfPresent(key) else {
-      var message = "Nothing provides \(key.erased.summary) (\(key.name))."
-      if let hint = key.erased.providedBy {
-        message += " Add \(hint), or override it."
-      }
-      throw LoyaltyError(
-        .capabilityUnavailable, message,
-        recoverySuggestion: key.erased.providedBy.map { "Add \($0) to the module list." },
-        metadata: ["capability": key.name])
+      throw unavailable(key.erased)
     }
     return value
+  }
+
+  /// The error for a key nothing provides, naming what to add.
+  @usableFromInline
+  func unavailable(_ key: AnyCapabilityKey) -> LoyaltyError {
+    var message = "Nothing provides \(key.summary) (\(key.name))."
+    if let hint = key.providedBy {
+      message += " Add \(hint), or override it."
+    }
+    return LoyaltyError(
+      .capabilityUnavailable, message,
+      recoverySuggestion: key.providedBy.map { "Add \($0) to the module list." },
+      metadata: ["capability": key.name])
   }
 
   /// Resolves `key` if something provides it.
   /// - Returns: The capability, or `nil` when nothing provides it.
   /// - Throws: ``LoyaltyError/Code/capabilityCreationFailed`` when its factory fails,
   ///   ``LoyaltyError/Code/clientShutDown`` once the client has shut down.
+  ///
+  /// Inlinable, so that the lookup of a resolved capability is compiled for the caller's
+  /// `Value`: in generic code each read of the slot would look up the metadata of its
+  /// value type first.
+  @inlinable
   public func resolveIfPresent<Value>(_ key: CapabilityKey<Value>) throws -> Value? {
     guard let erased = slots[key.erased] else { return nil }
     // Safe: a key's equality includes its value type, and the slot stored under a
@@ -104,7 +116,8 @@ public final class Capabilities: Sendable {
     }
   }
 
-  private func create<Value>(_ slot: CapabilitySlot<Value>) throws -> Value {
+  @usableFromInline
+  func create<Value>(_ slot: CapabilitySlot<Value>) throws -> Value {
     try creationLock.create(slot.key) {
       if let cached = slot.cached { return cached }
       guard !closed.load(ordering: .acquiring) else {

@@ -1,11 +1,12 @@
-import Synchronization
+public import Synchronization
 
 /// One client's place for one capability: its factory, and the value once created.
+@usableFromInline
 final class CapabilitySlot<Value: Sendable>: ErasedCapabilitySlot {
-  let key: AnyCapabilityKey
-  let source: CapabilitySource
+  @usableFromInline let key: AnyCapabilityKey
+  @usableFromInline let source: CapabilitySource
   let factory: @Sendable (Capabilities) throws -> Value
-  private let value = Mutex<Value?>(nil)
+  @usableFromInline let value = Mutex<Value?>(nil)
 
   init(
     key: AnyCapabilityKey, source: CapabilitySource,
@@ -17,7 +18,7 @@ final class CapabilitySlot<Value: Sendable>: ErasedCapabilitySlot {
   }
 
   /// The created value, if any.
-  var cached: Value? { value.withLock { $0 } }
+  @inlinable var cached: Value? { value.withLock { $0 } }
 
   /// Keeps `created` unless a value is already there; returns the one kept.
   func keep(_ created: Value) -> Value {
@@ -28,12 +29,13 @@ final class CapabilitySlot<Value: Sendable>: ErasedCapabilitySlot {
     }
   }
 
-  func release() {
+  @usableFromInline func release() {
     _ = value.withLock { $0.take() }
   }
 }
 
 /// A ``CapabilitySlot`` with its value type erased, for the client's table.
+@usableFromInline
 protocol ErasedCapabilitySlot: AnyObject, Sendable {
   var key: AnyCapabilityKey { get }
   var source: CapabilitySource { get }

@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 /// A running SDK instance: the modules a host listed, started, and what they started.
 ///
@@ -27,9 +27,9 @@ public final class LoyaltyClient: Sendable {
   /// The client's logger, labelled `LoyaltyCore`.
   public let logger: LoyaltyLogger
 
-  let capabilities: Capabilities
+  @usableFromInline let capabilities: Capabilities
   private let registered: [RegisteredModule]
-  private let running = Atomic(true)
+  @usableFromInline let running = Atomic(true)
 
   private init(
     configuration: LoyaltyConfiguration,
@@ -91,7 +91,7 @@ public final class LoyaltyClient: Sendable {
   }
 
   /// Whether ``shutdown()`` has not been called yet.
-  public var isRunning: Bool { running.load(ordering: .acquiring) }
+  @inlinable public var isRunning: Bool { running.load(ordering: .acquiring) }
 
   /// Resolves a capability: one a host swaps (`.tokenStore`, `.httpTransport`,
   /// `.clock`, ...) or one a host's own module provides. Products' services have
@@ -99,12 +99,14 @@ public final class LoyaltyClient: Sendable {
   /// - Throws: ``LoyaltyError/Code/clientShutDown`` after ``shutdown()``,
   ///   ``LoyaltyError/Code/capabilityUnavailable`` naming what to add when nothing
   ///   provides it, ``LoyaltyError/Code/capabilityCreationFailed`` when its factory fails.
+  @inlinable
   public func resolve<Value>(_ key: CapabilityKey<Value>) throws -> Value {
     try ensureRunning()
     return try capabilities.resolve(key)
   }
 
   /// Resolves a capability if something provides it.
+  @inlinable
   public func resolveIfPresent<Value>(_ key: CapabilityKey<Value>) throws -> Value? {
     try ensureRunning()
     return try capabilities.resolveIfPresent(key)
@@ -137,11 +139,15 @@ public final class LoyaltyClient: Sendable {
   }
 
   /// Throws ``LoyaltyError/Code/clientShutDown`` when the client has been shut down.
+  @inlinable
   public func ensureRunning() throws {
-    guard isRunning else {
-      throw LoyaltyError(
-        .clientShutDown, "The client has been shut down. Start a new client to continue.")
-    }
+    guard isRunning else { throw Self.shutDownError() }
+  }
+
+  @usableFromInline
+  static func shutDownError() -> LoyaltyError {
+    LoyaltyError(
+      .clientShutDown, "The client has been shut down. Start a new client to continue.")
   }
 
   // MARK: - Start-up
