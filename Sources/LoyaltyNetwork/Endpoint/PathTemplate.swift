@@ -28,7 +28,7 @@ enum PathTemplate {
           .invalidURL, "The path template \(path) needs a value for {\(name)}.",
           metadata: ["placeholder": name])
       }
-      filled += percentEncoded(value)
+      filled += PercentEncoding.encode(value, for: .pathSegment)
       remainder = remainder[remainder.index(after: close)...]
     }
     filled += remainder
@@ -47,29 +47,4 @@ enum PathTemplate {
     }
     return url
   }
-
-  /// `value` with every byte of its UTF-8 but RFC 3986's unreserved characters (ASCII
-  /// letters and digits, `-`, `.`, `_`, `~`) percent-encoded, so it stays one path
-  /// segment. Foundation's `addingPercentEncoding` with `CharacterSet.alphanumerics` left
-  /// non-ASCII letters as they were, which a URL may not hold, and cost a tenth of a
-  /// request's SDK work on Linux.
-  static func percentEncoded(_ value: String) -> String {
-    var encoded: [UInt8] = []
-    encoded.reserveCapacity(value.utf8.count)
-    for byte in value.utf8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "_"), UInt8(ascii: "~"):
-        encoded.append(byte)
-      default:
-        encoded.append(UInt8(ascii: "%"))
-        encoded.append(hexDigits[Int(byte >> 4)])
-        encoded.append(hexDigits[Int(byte & 0x0F)])
-      }
-    }
-    return String(decoding: encoded, as: UTF8.self)
-  }
-
-  private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }

@@ -52,8 +52,11 @@ public enum RequestBody: Sendable, Hashable {
     case .json(let value):
       return (try value.jsonData(), "application/json")
     case .form(let fields):
-      let text = fields.map { "\(Self.formEncode($0.name))=\(Self.formEncode($0.value))" }
-        .joined(separator: "&")
+      let text = fields.map { field in
+        PercentEncoding.encode(field.name, for: .form) + "="
+          + PercentEncoding.encode(field.value, for: .form)
+      }
+      .joined(separator: "&")
       return (Data(text.utf8), "application/x-www-form-urlencoded")
     case .data(let data, let contentType):
       return (data, contentType)
@@ -80,25 +83,6 @@ public enum RequestBody: Sendable, Hashable {
       data.append(Data("--\(boundary)--\r\n".utf8))
       return (data, "multipart/form-data; boundary=\(boundary)")
     }
-  }
-
-  /// Percent-encodes for `application/x-www-form-urlencoded` (spaces as `+`).
-  static func formEncode(_ text: String) -> String {
-    let hex = Array("0123456789ABCDEF".utf8)
-    var encoded: [UInt8] = []
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "_"), UInt8(ascii: "*"):
-        encoded.append(byte)
-      case UInt8(ascii: " "):
-        encoded.append(UInt8(ascii: "+"))
-      default:
-        encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-      }
-    }
-    return String(decoding: encoded, as: UTF8.self)
   }
 
   private static func quote(_ text: String) -> String {
