@@ -1,6 +1,5 @@
 public import LoyaltyCore
 import LoyaltyNetwork
-import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -44,7 +43,7 @@ public final class SandboxBackend: Sendable {
   let issuer: TokenIssuer
   let router: SandboxRouter
   private let validator: RequestValidator
-  let state: Mutex<SandboxState>
+  let state: Locked<SandboxState>
 
   /// Creates a backend with its fixture data.
   /// - Parameters:
@@ -68,7 +67,7 @@ public final class SandboxBackend: Sendable {
     self.validator = RequestValidator(configuration: configuration, issuer: issuer)
     var initial = SandboxState(users: generator.users(catalog: catalog))
     initial.faults.setProfile(faultProfile)
-    self.state = Mutex(initial)
+    self.state = Locked(initial)
   }
 
   // MARK: Answering

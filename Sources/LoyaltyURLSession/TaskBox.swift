@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LoyaltyCore
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -17,7 +17,7 @@ final class TaskBox: @unchecked Sendable {
     var cancelled = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   func start(_ task: URLSessionDataTask) {
     let cancelled = state.withLock { state -> Bool in

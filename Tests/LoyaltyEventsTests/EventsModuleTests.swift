@@ -3,14 +3,13 @@ import LoyaltyCore
 import LoyaltyEvents
 import LoyaltyNetwork
 import LoyaltyStore
-import Synchronization
 import Testing
 
 @Suite("EventsModule with the network and the store")
 struct EventsModuleTests {
   @Test("tracked events are queued durably and uploaded gzipped to the analytics endpoint")
   func endToEnd() async throws {
-    let bodies = Mutex<[Data]>([])
+    let bodies = Locked<[Data]>([])
     let transport = InMemoryHTTPTransport { request in
       if request.url.path.contains("/api/async/analytics/") {
         #expect(request.headers["Content-Encoding"] == "gzip")

@@ -1,7 +1,6 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
-import Synchronization
 import Testing
 
 @Suite("NetworkModule")
@@ -128,7 +127,7 @@ struct NetworkModuleTests {
 
 /// The transports a ``NetworkTransport`` made, one per client, by the client's API key.
 private final class TransportLog: Sendable {
-  private let made = Mutex<[String: InMemoryHTTPTransport]>([:])
+  private let made = Locked<[String: InMemoryHTTPTransport]>([:])
 
   func make(for apiKey: String) -> InMemoryHTTPTransport {
     let transport = InMemoryHTTPTransport { _ in

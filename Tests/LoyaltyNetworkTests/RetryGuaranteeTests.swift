@@ -2,7 +2,6 @@ import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
 import LoyaltyTestSupport
-import Synchronization
 import Testing
 
 @Suite("Retry guarantees (8 and 10)")
@@ -18,7 +17,7 @@ struct RetryGuaranteeTests {
   /// Answers with `statuses` in turn, then 200.
   static func backend(_ statuses: [Int], headers: HTTPHeaders = [:]) -> ScriptedBackend {
     let backend = ScriptedBackend(clock: InstantClock())
-    let remaining = Mutex(statuses)
+    let remaining = Locked(statuses)
     backend.on("/context/") { _, _ in
       let status = remaining.withLock { $0.isEmpty ? 200 : $0.removeFirst() }
       return status == 200
@@ -83,7 +82,7 @@ struct RetryGuaranteeTests {
 
   @Test("a refused connection is retried; a timeout only when idempotent")
   func transportErrors() async throws {
-    let failures = Mutex([LoyaltyError.Code.notConnected, .notConnected])
+    let failures = Locked([LoyaltyError.Code.notConnected, .notConnected])
     let backend = ScriptedBackend(clock: InstantClock())
     backend.on("/context/") { _, _ in
       if let code = failures.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {

@@ -2,7 +2,6 @@ import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
 import LoyaltyTestSupport
-import Synchronization
 import Testing
 
 /// The "Session and network" guarantees, one test each.
@@ -68,7 +67,7 @@ struct SessionGuaranteeTests {
     let store = InMemoryTokenStore(old)
     let current = backend.issueToken()
     backend.on("/token", ScriptedBackend.rotatingRefresh())
-    let first = Mutex(true)
+    let first = Locked(true)
     backend.on("/context") { request, backend in
       if first.withLock({ value in
         defer { value = false }; return value
@@ -206,7 +205,7 @@ struct SessionGuaranteeTests {
   func rateLimitedRefreshKeepsTheSession() async throws {
     let backend = ScriptedBackend(clock: InstantClock())
     let tokens = backend.issueToken()
-    let answers = Mutex([429, 408])
+    let answers = Locked([429, 408])
     backend.on("/token") { request, backend in
       if let status = answers.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
         return ScriptedBackend.json(status, ["status": "0"], headers: ["Retry-After": "1"])

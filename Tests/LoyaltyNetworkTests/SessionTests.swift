@@ -2,7 +2,6 @@ import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
 import LoyaltyTestSupport
-import Synchronization
 import Testing
 
 @Suite("Session: login, provider, logout")
@@ -66,7 +65,7 @@ struct SessionTests {
     let backend = ScriptedBackend(clock: clock)
     backend.on("/context", ScriptedBackend.protected())
     let (client, store) = NetworkFixtures.client(backend: backend)
-    let asked = Mutex(0)
+    let asked = Locked(0)
     await client.session.useTokenProvider {
       asked.withLock { $0 += 1 }
       return backend.issueToken(lifetime: 60).accessToken  // always inside the window

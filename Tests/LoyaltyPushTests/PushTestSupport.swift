@@ -2,11 +2,10 @@ import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
 import LoyaltyPush
-import Synchronization
 
 /// Records analytics events.
 final class RecordingTracker: AnalyticsTracker {
-  private let names = Mutex<[String]>([])
+  private let names = Locked<[String]>([])
   var tracked: [String] { names.withLock { $0 } }
 
   func track(_ name: String, parameters: [String: String]) async throws -> String {
@@ -17,7 +16,7 @@ final class RecordingTracker: AnalyticsTracker {
 
 /// A handler object for custom actions.
 final class RecordingPushHandler: PushHandler {
-  private let received = Mutex<[(Int, ApplicationState)]>([])
+  private let received = Locked<[(Int, ApplicationState)]>([])
   var calls: [(Int, ApplicationState)] { received.withLock { $0 } }
 
   func didReceiveLoyaltyPush(_ payload: PushPayload, whileAppWasIn state: ApplicationState) async {

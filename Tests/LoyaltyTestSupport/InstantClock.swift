@@ -1,6 +1,5 @@
 public import Foundation
 public import LoyaltyCore
-import Synchronization
 
 /// A clock whose sleeps return at once and move its time forward, so retries, Retry-After,
 /// cool-downs and latency cost nothing; it records every sleep.
@@ -14,14 +13,14 @@ public final class InstantClock: LoyaltyClock {
     var sleeps: [TimeInterval] = []
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
   private let realSleepsFrom: TimeInterval
 
   public init(
     start: Date = Date(timeIntervalSince1970: 1_800_000_000),
     realSleepsFrom: TimeInterval = .infinity
   ) {
-    state = Mutex(State(now: start))
+    state = Locked(State(now: start))
     self.realSleepsFrom = realSleepsFrom
   }
 

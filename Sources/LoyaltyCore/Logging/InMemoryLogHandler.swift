@@ -1,16 +1,14 @@
-import Synchronization
-
 /// A log handler that keeps records in memory, for tests and diagnostics screens.
 ///
 /// It keeps at most `capacity` records, dropping the oldest.
 public final class InMemoryLogHandler: LogHandler {
-  private let state: Mutex<[LogRecord]>
+  private let state: Locked<[LogRecord]>
   private let capacity: Int
 
   /// Creates a handler keeping at most `capacity` records.
   public init(capacity: Int = 10_000) {
     self.capacity = max(1, capacity)
-    self.state = Mutex([])
+    self.state = Locked([])
   }
 
   public func handle(_ record: LogRecord) {

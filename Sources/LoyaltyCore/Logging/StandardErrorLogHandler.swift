@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -10,7 +8,7 @@ import Synchronization
 
 /// The default log handler: one formatted line per record on standard error.
 public final class StandardErrorLogHandler: LogHandler {
-  private let lock = Mutex(())
+  private let lock = Locked(())
 
   /// Creates a handler that writes to standard error.
   public init() {}

@@ -19,7 +19,7 @@ public final class Capabilities: Sendable {
   private let closed = Atomic(false)
   /// The log handler loggers write to once the client has shut down and let its
   /// capabilities go.
-  private let lastLogHandler = Mutex<(any LogHandler)?>(nil)
+  private let lastLogHandler = Locked<(any LogHandler)?>(nil)
   private let baseMasker: SecretMasker
 
   init(configuration: LoyaltyConfiguration, registrations: [CapabilityRegistration]) {

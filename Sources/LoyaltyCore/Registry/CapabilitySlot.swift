@@ -1,12 +1,10 @@
-public import Synchronization
-
 /// One client's place for one capability: its factory, and the value once created.
 @usableFromInline
 final class CapabilitySlot<Value: Sendable>: ErasedCapabilitySlot {
   @usableFromInline let key: AnyCapabilityKey
   @usableFromInline let source: CapabilitySource
   let factory: @Sendable (Capabilities) throws -> Value
-  @usableFromInline let value = Mutex<Value?>(nil)
+  @usableFromInline let value = Locked<Value?>(nil)
 
   init(
     key: AnyCapabilityKey, source: CapabilitySource,

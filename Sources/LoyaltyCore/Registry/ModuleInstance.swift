@@ -1,10 +1,8 @@
-import Synchronization
-
 /// What one module started for one client: empty before the module's start and after
 /// its shutdown.
 final class ModuleInstance<Instance: Sendable>: Sendable {
   private let module: ModuleIdentifier
-  private let value = Mutex<Instance?>(nil)
+  private let value = Locked<Instance?>(nil)
 
   init(module: ModuleIdentifier) {
     self.module = module

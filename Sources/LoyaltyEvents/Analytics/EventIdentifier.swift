@@ -1,4 +1,4 @@
-import Synchronization
+import LoyaltyCore
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -16,7 +16,7 @@ final class EventIdentifier: Sendable {
   }
 
   private static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   func next(at date: Date) -> String {
     let milliseconds = UInt64(max(0, date.timeIntervalSince1970 * 1_000))

@@ -1,5 +1,4 @@
 public import LoyaltyCore
-import Synchronization
 
 /// The SDK's one event bus: typed and name-based subscriptions over the same events.
 ///
@@ -18,7 +17,7 @@ import Synchronization
 /// its ``EventSubscription`` is cancelled or released, or when the bus is finished or
 /// released; a stream ends then too.
 public final class EventBus: EventSink {
-  private let routes = Mutex(EventRoutes())
+  private let routes = Locked(EventRoutes())
 
   /// Creates a bus with no subscribers.
   public init() {}

@@ -1,5 +1,4 @@
 import LoyaltyCore
-import Synchronization
 
 /// A run of posted events, sealed: its events never change, and it is linked once to
 /// the run that follows it.
@@ -10,7 +9,7 @@ final class EventChunk: Sendable {
   /// The events, in posting order.
   let events: [any LoyaltyEvent]
 
-  private let following = Mutex<EventChunk?>(nil)
+  private let following = Locked<EventChunk?>(nil)
 
   init(events: [any LoyaltyEvent]) {
     self.events = events

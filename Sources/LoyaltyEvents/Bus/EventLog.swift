@@ -1,5 +1,4 @@
 import LoyaltyCore
-import Synchronization
 
 /// The events posted to one topic, kept once for all of the topic's handler
 /// subscriptions, which each read them from where they have got to.
@@ -30,7 +29,7 @@ final class EventLog: Sendable {
     }
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Appends `event` and wakes the readers waiting for it.
   func append(_ event: any LoyaltyEvent) {

@@ -11,7 +11,7 @@ final class EventReader: Sendable {
 
   /// Where delivery starts; taken when it starts, as holding a chunk holds every chunk
   /// after it.
-  private let start: Mutex<EventChunk?>
+  private let start: Locked<EventChunk?>
 
   // The delivery loop reads `finished` before every event, so the flag is kept off
   // the cache lines that posting writes, ours or a neighbouring object's: read that
@@ -25,7 +25,7 @@ final class EventReader: Sendable {
   init(id: UInt64, log: EventLog) {
     self.id = id
     self.log = log
-    self.start = Mutex(log.end())
+    self.start = Locked(log.end())
   }
 
   /// Whether ``finish()`` has been called: nothing more is delivered.

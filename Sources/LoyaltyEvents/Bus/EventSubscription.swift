@@ -1,11 +1,11 @@
-import Synchronization
+import LoyaltyCore
 
 /// A live subscription to the ``EventBus``. It ends when cancelled or released.
 public final class EventSubscription: Sendable {
-  private let onCancel: Mutex<(@Sendable () -> Void)?>
+  private let onCancel: Locked<(@Sendable () -> Void)?>
 
   init(onCancel: @escaping @Sendable () -> Void) {
-    self.onCancel = Mutex(onCancel)
+    self.onCancel = Locked(onCancel)
   }
 
   /// A subscription that has already ended: what a finished bus hands out.

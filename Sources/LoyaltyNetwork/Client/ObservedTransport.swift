@@ -1,10 +1,9 @@
 import LoyaltyCore
-import Synchronization
 
 /// A transport that remembers whether its last call reached the server.
 final class ObservedTransport: HTTPTransport {
   private let base: any HTTPTransport
-  private let state = Mutex(NetworkStatus.unknown)
+  private let state = Locked(NetworkStatus.unknown)
 
   init(_ base: any HTTPTransport) {
     self.base = base

@@ -1,10 +1,10 @@
-import Synchronization
+import LoyaltyCore
 
 /// Holds the host's token provider, set at run time.
 final class TokenProviderBox: Sendable {
   typealias Provider = @Sendable () async throws -> String?
 
-  private let state = Mutex<Provider?>(nil)
+  private let state = Locked<Provider?>(nil)
 
   var provider: Provider? { state.withLock { $0 } }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import LoyaltyCore
 
 /// A counting semaphore for tasks: at most `limit` holders at once, waiters served in
 /// arrival order, a cancelled waiter removed from the queue.
@@ -16,10 +16,10 @@ final class ConcurrencyLimiter: Sendable {
     var maximumInFlight = 0
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   init(limit: Int) {
-    state = Mutex(State(available: max(1, limit)))
+    state = Locked(State(available: max(1, limit)))
   }
 
   /// The most holders there have been at once.

@@ -1,5 +1,4 @@
 public import LoyaltyCore
-import Synchronization
 
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
@@ -40,7 +39,7 @@ public final class AESGCMFieldCipher: FieldCipher {
   private let keyStore: any KeyStore
   private let clock: any LoyaltyClock
   private let logger: LoyaltyLogger
-  private let cache = Mutex<CachedKey?>(nil)
+  private let cache = Locked<CachedKey?>(nil)
 
   /// Creates a cipher whose key lives in `keyStore`.
   /// - Parameters:

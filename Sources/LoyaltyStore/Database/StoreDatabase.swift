@@ -49,7 +49,7 @@ public final class StoreDatabase: @unchecked Sendable {
   let migrator: SQLiteMigrator
   private let checksIntegrityAtOpen: Bool
   /// The event queue's claims, shared by every queue on this database.
-  let eventClaims = Mutex(EventClaims())
+  let eventClaims = Locked(EventClaims())
   private let lock = RecursiveLock()
   private var connection: SQLiteConnection?
   private let currentGeneration: Atomic<UInt64>

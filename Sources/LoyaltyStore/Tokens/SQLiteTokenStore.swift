@@ -1,5 +1,4 @@
 public import LoyaltyCore
-import Synchronization
 
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
@@ -54,7 +53,7 @@ public final class SQLiteTokenStore: TokenStore {
   private let cipher: (any FieldCipher)?
   private let clock: any LoyaltyClock
   private let logger: LoyaltyLogger
-  private let cache = Mutex(Cache())
+  private let cache = Locked(Cache())
 
   /// Whether new writes are sealed with the cipher.
   public let encryptsWrites: Bool

@@ -1,6 +1,5 @@
 import Foundation
 import LoyaltyCore
-import Synchronization
 import Testing
 
 @Suite("LoyaltyLogger")
@@ -28,7 +27,7 @@ struct LoyaltyLoggerTests {
 
   @Test("a message that is not emitted is never built")
   func lazyMessages() {
-    let built = Mutex(0)
+    let built = Locked(0)
     let logger = LoyaltyLogger(label: "Test", level: .error, handler: InMemoryLogHandler())
     logger.debug(
       {

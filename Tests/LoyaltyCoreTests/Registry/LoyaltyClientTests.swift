@@ -1,6 +1,5 @@
 import Foundation
 import LoyaltyCore
-import Synchronization
 import Testing
 
 @Suite("LoyaltyClient: registry and lifecycle")
@@ -208,7 +207,7 @@ struct LoyaltyClientTests {
   @Test("capabilities are created lazily, once, even when resolved concurrently")
   func lazyCreationAndCaching() async throws {
     let journal = Journal()
-    let creations = Mutex(0)
+    let creations = Locked(0)
     let module = TestModule(
       name: "CounterModule", journal: journal,
       registration: { registrar in

@@ -1,10 +1,9 @@
 import Foundation
 import LoyaltyCore
-import Synchronization
 
 /// Records what modules did, in order, across one test.
 final class Journal: Sendable {
-  private let entries = Mutex<[String]>([])
+  private let entries = Locked<[String]>([])
 
   func record(_ entry: String) { entries.withLock { $0.append(entry) } }
   var all: [String] { entries.withLock { $0 } }
@@ -65,7 +64,7 @@ struct TestModule: LoyaltyModule {
 /// A count that a ``TallyModule`` starts per client.
 final class Tally: Sendable {
   let id: Int
-  private let value = Mutex(0)
+  private let value = Locked(0)
 
   init(id: Int) { self.id = id }
 

@@ -1,7 +1,6 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyEvents
-import Synchronization
 import Testing
 
 @Suite("Analytics pipeline")
@@ -132,7 +131,7 @@ struct AnalyticsPipelineTests {
     arguments: [AnalyticsUploadOutcome.retryLater(after: nil), .retryLater(after: 42)])
   func failuresKeepEverything(_ outcome: AnalyticsUploadOutcome) async throws {
     let clock = ManualClock()
-    let failing = Mutex(true)
+    let failing = Locked(true)
     let uploader = RecordingUploader { _ in
       failing.withLock { $0 } ? outcome : .accepted(duplicates: 0)
     }
@@ -176,13 +175,13 @@ struct AnalyticsPipelineTests {
 
   @Test("5. a 400 drops only the rejected events and reports them")
   func rejectedEvents() async throws {
-    let badIDs = Mutex<Set<String>>([])
+    let badIDs = Locked<Set<String>>([])
     let uploader = RecordingUploader { batch in
       let bad = badIDs.withLock { bad in batch.map(\.id).filter(bad.contains) }
       return bad.isEmpty ? .accepted(duplicates: 0) : .rejected(ids: bad, message: "invalid name")
     }
     let pipeline = Self.pipeline(uploader)
-    let drops = Mutex<[AnalyticsDrop]>([])
+    let drops = Locked<[AnalyticsDrop]>([])
     await pipeline.setDropHandler { drop in drops.withLock { $0.append(drop) } }
     var ids: [String] = []
     for _ in 0..<10 {
@@ -223,7 +222,7 @@ struct AnalyticsPipelineTests {
     let pipeline = Self.pipeline(
       uploader, queue: queue, clock: clock,
       AnalyticsConfiguration(flushAt: 1_000, flushInterval: 0, maxAttempts: 3))
-    let drops = Mutex<[AnalyticsDrop]>([])
+    let drops = Locked<[AnalyticsDrop]>([])
     await pipeline.setDropHandler { drop in drops.withLock { $0.append(drop) } }
     for _ in 0..<5 {
       try await pipeline.track("e")
@@ -244,7 +243,7 @@ struct AnalyticsPipelineTests {
   func plugins() async throws {
     let queue = InMemoryEventQueue()
     let pipeline = Self.pipeline(nil, queue: queue)
-    let seen = Mutex<[String]>([])
+    let seen = Locked<[String]>([])
     await pipeline.add(
       TestPlugin(name: "after", stage: .after) { event in
         seen.withLock { $0.append("after:\(event.name)") }

@@ -1,6 +1,5 @@
 import Foundation
 import LoyaltyCore
-import Synchronization
 
 /// A scripted server for pipeline tests: decides each upload's outcome, records every
 /// batch, de-duplicates by id, and measures uploads in flight.
@@ -16,7 +15,7 @@ final class RecordingUploader: AnalyticsUploader {
     var maximumBytes = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let script: Script
   private let latency: Duration
 

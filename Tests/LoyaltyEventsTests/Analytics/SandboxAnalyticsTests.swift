@@ -4,7 +4,6 @@ import LoyaltyEvents
 import LoyaltyNetwork
 import LoyaltySandbox
 import LoyaltyStore
-import Synchronization
 import Testing
 
 @Suite("The pipeline against the sandbox's analytics endpoint")
@@ -102,7 +101,7 @@ struct SandboxAnalyticsTests {
 
 /// Collects drop reports from the pipeline's handler.
 final class DropLog: Sendable {
-  private let drops = Mutex<[AnalyticsDrop]>([])
+  private let drops = Locked<[AnalyticsDrop]>([])
   func append(_ drop: AnalyticsDrop) { drops.withLock { $0.append(drop) } }
   var all: [AnalyticsDrop] { drops.withLock { $0 } }
 }

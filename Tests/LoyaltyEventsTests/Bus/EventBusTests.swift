@@ -1,7 +1,6 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyEvents
-import Synchronization
 import Testing
 
 struct SampleEvent: LoyaltyEvent, Equatable {
@@ -16,7 +15,7 @@ struct OtherEvent: LoyaltyEvent {
 
 /// Collects delivered values and lets a test wait for a count.
 final class Collector<Value: Sendable>: Sendable {
-  private let values = Mutex<[Value]>([])
+  private let values = Locked<[Value]>([])
   func append(_ value: Value) { values.withLock { $0.append(value) } }
   var all: [Value] { values.withLock { $0 } }
 
@@ -45,7 +44,7 @@ final class MarkedExecutor: TaskExecutor {
 
 /// Holds a subscription so that its own handler can cancel it.
 final class SubscriptionBox: Sendable {
-  private let subscription = Mutex<EventSubscription?>(nil)
+  private let subscription = Locked<EventSubscription?>(nil)
   func hold(_ value: EventSubscription) { subscription.withLock { $0 = value } }
   func cancel() { subscription.withLock { $0 }?.cancel() }
 }

@@ -4,7 +4,6 @@ import LoyaltyEvents
 import LoyaltyMarket
 import LoyaltyNetwork
 import LoyaltySandbox
-import Synchronization
 import Testing
 
 @Suite("Shutdown ends every stream the client handed out")
@@ -93,7 +92,7 @@ private func finished(_ task: Task<Int, Never>) async -> Int? {
 
 /// A count a handler can bump from any thread.
 private final class Counter: Sendable {
-  private let storage = Mutex(0)
+  private let storage = Locked(0)
   var value: Int { storage.withLock { $0 } }
   func add() { storage.withLock { $0 += 1 } }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
-import Synchronization
 
 /// An in-process backend for network tests: it issues JWT access tokens, accepts only
 /// the current one, counts calls, tracks calls in flight, and lets a test script
@@ -19,7 +18,7 @@ final class ScriptedBackend: HTTPTransport {
     var handlers: [String: Handler] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   let clock: any LoyaltyClock
   /// How long issued access tokens live.
   let tokenLifetime: TimeInterval

@@ -1,12 +1,11 @@
 import Foundation
 import LoyaltyCore
-import Synchronization
 
 /// A key store that forwards to another and counts the key fetches, to observe the
 /// cipher's cache.
 final class CountingKeyStore: KeyStore {
   let base: any KeyStore
-  private let fetches = Mutex(0)
+  private let fetches = Locked(0)
 
   init(base: any KeyStore) {
     self.base = base

@@ -1,6 +1,5 @@
 import Foundation
 import LoyaltyCore
-import Synchronization
 
 @testable import LoyaltyStore
 
@@ -47,7 +46,7 @@ enum StoreTestSupport {
 
 /// Keeps every database a conformance check opens, to close them at the end.
 final class OpenedDatabases: Sendable {
-  private let databases = Mutex<[StoreDatabase]>([])
+  private let databases = Locked<[StoreDatabase]>([])
 
   func keep(_ database: StoreDatabase) -> StoreDatabase {
     databases.withLock { $0.append(database) }

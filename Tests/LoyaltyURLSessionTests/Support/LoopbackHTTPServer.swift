@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import LoyaltyCore
 
 #if canImport(Glibc)
   import Glibc
@@ -28,8 +28,8 @@ final class LoopbackHTTPServer: Sendable {
 
   let port: UInt16
   private let socket: Int32
-  private let received = Mutex<[Request]>([])
-  private let running = Mutex(true)
+  private let received = Locked<[Request]>([])
+  private let running = Locked(true)
 
   init(handler: @escaping @Sendable (Request) -> Response) throws {
     let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

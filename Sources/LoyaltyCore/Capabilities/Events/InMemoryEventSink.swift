@@ -1,9 +1,7 @@
-import Synchronization
-
 /// An event sink that keeps every posted event in memory, for tests and hosts that
 /// poll.
 public final class InMemoryEventSink: EventSink {
-  private let state = Mutex<[any LoyaltyEvent]>([])
+  private let state = Locked<[any LoyaltyEvent]>([])
 
   /// Creates an empty sink.
   public init() {}

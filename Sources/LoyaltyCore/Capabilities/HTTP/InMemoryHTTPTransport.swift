@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A transport that answers from a closure, in process, and records every request.
 ///
 /// Use it in tests and examples to script a backend:
@@ -14,7 +12,7 @@ public final class InMemoryHTTPTransport: HTTPTransport {
   public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
   private let handler: Handler
-  private let recorded = Mutex<[HTTPRequest]>([])
+  private let recorded = Locked<[HTTPRequest]>([])
 
   /// Creates a transport that answers with `handler`.
   public init(handler: @escaping Handler) {

@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
@@ -23,11 +21,11 @@ public final class ManualClock: LoyaltyClock {
     var sleepers: [Sleeper] = []
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   /// Creates a clock that starts at `start`.
   public init(start: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
-    state = Mutex(State(now: start))
+    state = Locked(State(now: start))
   }
 
   public var now: Date { state.withLock { $0.now } }

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+  public import Glibc
+#elseif canImport(Musl)
+  public import Musl
+#elseif canImport(Darwin)
+  public import Darwin
+#endif
+
+/// A value guarded by a `pthread_mutex_t`: the SDK's one lock for shared mutable state.
+///
+/// `Synchronization.Mutex` locks with futexes on Linux, which ThreadSanitizer does not
+/// model, so every access it guards looks like a race there; a pthread mutex is what
+/// ThreadSanitizer understands, and it exists on every Apple platform version. The value
+/// and the mutex share one allocation.
+///
+/// ```swift
+/// let count = Locked(0)
+/// count.withLock { $0 += 1 }
+/// ```
+@usableFromInline
+package struct Locked<Value>: @unchecked Sendable {
+  @usableFromInline let storage: LockedStorage<Value>
+
+  /// Creates a lock guarding `value`.
+  @inlinable
+  package init(_ value: Value) {
+    storage = LockedStorage.make(value)
+  }
+
+  /// Runs `body` with the value while holding the lock, and returns what it returns.
+  @inlinable
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    try storage.withLock(body)
+  }
+}
+
+/// The value and its mutex in one heap object. Its unchecked conformance is safe: the
+/// value is read and written only inside ``withLock(_:)``, with the mutex held.
+@usableFromInline
+package final class LockedStorage<Value>: ManagedBuffer<Value, pthread_mutex_t>,
+  @unchecked Sendable
+{
+  @inlinable
+  static func make(_ value: Value) -> LockedStorage {
+    let buffer = create(minimumCapacity: 1) { _ in value }
+    buffer.withUnsafeMutablePointerToElements { mutex in
+      mutex.initialize(to: pthread_mutex_t())
+      pthread_mutex_init(mutex, nil)
+    }
+    // Safe: `create` on this class returns an instance of this class.
+    return unsafeDowncast(buffer, to: LockedStorage.self)
+  }
+
+  deinit {
+    _ = withUnsafeMutablePointerToElements { mutex in
+      pthread_mutex_destroy(mutex)
+      mutex.deinitialize(count: 1)
+    }
+  }
+
+  @inlinable
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    try withUnsafeMutablePointers { value, mutex in
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      return try body(&value.pointee)
+    }
+  }
+}
