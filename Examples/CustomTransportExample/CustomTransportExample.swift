@@ -69,7 +69,7 @@ struct CustomTransportExample {
       overrides: CapabilityOverrides().overriding(.httpTransport, with: replay))
     let replayed = try await tour(client)
     try check(replayed == recorded, "the replay answered differently: \(replayed)")
-    print("same answers as the recording; \(replay.remaining) recorded exchange(s) left")
+    print("same answers as the recording; \(await replay.remaining) recorded exchange(s) left")
 
     // A call that was never recorded has no answer: the transport reports no connection.
     do {
@@ -92,7 +92,7 @@ struct CustomTransportExample {
     let result = try await tour(client)
     print("recorded: \(result)")
     await client.shutdown()
-    try recorder.close()
+    await recorder.close()
     return result
   }
 

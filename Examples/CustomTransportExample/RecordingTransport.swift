@@ -1,5 +1,4 @@
 import LoyaltyCore
-import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -15,11 +14,11 @@ import Synchronization
 /// status is a response, and an error (no answer) is thrown unchanged, unrecorded. A
 /// response that cannot be written to the file fails the request
 /// (``LoyaltyError/Code/transportFailed``) rather than leave a gap in the recording.
-final class RecordingTransport: HTTPTransport {
+actor RecordingTransport: HTTPTransport {
   private let upstream: any HTTPTransport
   private let url: URL
   /// The lines recorded so far; `nil` once closed.
-  private let recorded = Mutex<Data?>(Data())
+  private var recorded: Data? = Data()
 
   /// Creates a recorder that writes to `url`, replacing any file there.
   init(forwardingTo upstream: any HTTPTransport, file url: URL) throws {
@@ -41,14 +40,12 @@ final class RecordingTransport: HTTPTransport {
     var line = try encoder.encode(RecordedExchange(request: request, response: response))
     line.append(UInt8(ascii: "\n"))
     do {
-      try recorded.withLock { recorded in
-        guard var lines = recorded else {
-          throw LoyaltyError(.transportFailed, "The recording is closed.")
-        }
-        lines.append(line)
-        try lines.write(to: url, options: .atomic)
-        recorded = lines
+      guard var lines = recorded else {
+        throw LoyaltyError(.transportFailed, "The recording is closed.")
       }
+      lines.append(line)
+      try lines.write(to: url, options: .atomic)
+      recorded = lines
     } catch let error as LoyaltyError {
       throw error
     } catch {
@@ -58,7 +55,7 @@ final class RecordingTransport: HTTPTransport {
   }
 
   /// Closes the recording; later requests fail.
-  func close() throws {
-    recorded.withLock { $0 = nil }
+  func close() {
+    recorded = nil
   }
 }
