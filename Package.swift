@@ -17,6 +17,10 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "loyalty-sdk",
+  // What sets the floor: `Atomic` from Synchronization (the client's lifecycle, the bus's
+  // per-subscription flag, the store's connection generation) and task executor
+  // preferences (`EventBus.subscribe(on:)`), both new in macOS 15 and iOS 18. Locks are
+  // not part of it: `Locked` is a pthread mutex, on every version.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
   products: [
     .library(name: "LoyaltyCore", targets: ["LoyaltyCore"]),
