@@ -28,9 +28,19 @@ extension LoyaltyConfiguration {
         $0.isASCII && (Self.bundleIDCharacters.contains($0))
       })
     {
+      // Path separators (`/`, `\`) and NUL are not in the allowed characters.
       errors.append(
         LoyaltyError(
-          .invalidBundleID, "bundleID \"\(bundleID)\" is empty or has invalid characters.",
+          .invalidBundleID,
+          "bundleID \"\(bundleID)\" is empty or has invalid characters; it names the SDK's "
+            + "directory and database file, so it may not contain a path separator.",
+          recoverySuggestion: "Use a reverse-DNS identifier such as com.example.app."))
+    } else if bundleID == "." || bundleID == ".." {
+      errors.append(
+        LoyaltyError(
+          .invalidBundleID,
+          "bundleID \"\(bundleID)\" is a relative path component; as the name of the SDK's "
+            + "directory it would point at the directory itself or its parent.",
           recoverySuggestion: "Use a reverse-DNS identifier such as com.example.app."))
     }
     if language.count != 2 || !language.allSatisfy({ $0.isASCII && $0.isLowercase }) {

@@ -40,6 +40,13 @@ public struct LoyaltyLogger: Sendable {
     LoyaltyLogger(label: label, level: level, handler: handler, masker: masker)
   }
 
+  /// The same logger, also masking every occurrence of each string in `literals` (such
+  /// as a device id); strings shorter than 4 characters are ignored.
+  public func addingSecrets(_ literals: [String]) -> LoyaltyLogger {
+    LoyaltyLogger(
+      label: label, level: level, handler: handler, masker: masker.adding(literals: literals))
+  }
+
   /// Whether a message of `messageLevel` would be emitted.
   public func isEnabled(_ messageLevel: LogLevel) -> Bool { level.allows(messageLevel) }
 

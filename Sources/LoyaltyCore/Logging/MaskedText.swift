@@ -10,7 +10,10 @@ struct MaskedText {
 
   private static let longSecretKeys = [
     "token", "password", "passwd", "secret", "apikey", "api_key", "api-key", "card_number",
-    "cardnumber", "authorization",
+    "cardnumber", "card-number", "authorization", "cookie", "signature", "device_id",
+    "deviceid", "device-id", "msisdn", "phone", "phone_number", "phonenumber", "phone-number",
+    "mobile_number", "mobilenumber", "mobile-number", "cardholder", "card_holder",
+    "card-holder", "holder_name", "holdername", "holder-name", "name_on_card",
   ].map { Array($0.utf8) }
   private static let shortSecretKeys = ["pin", "otp", "cvv", "cvc"].map { Array($0.utf8) }
   private static let bearer = Array("bearer".utf8)
@@ -74,21 +77,65 @@ struct MaskedText {
       let keyStart = index
       let keyEnd = run(from: index, while: Self.isKeyCharacter)
       index = keyEnd
-      if namesSecret(from: keyStart, to: keyEnd), let value = value(after: keyEnd) {
+      // Most words are not followed by `:` or `=`: look for a value before comparing
+      // the word with every secret key.
+      if let valueStart = valueStart(after: keyEnd), namesSecret(from: keyStart, to: keyEnd),
+        let value = value(at: valueStart)
+      {
         return value
       }
     }
     return nil
   }
 
-  /// `[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`, whole.
+  /// `[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`, whole:
+  /// the `@` may be percent-encoded, as in a form body.
   func email(from start: Int) -> Range<Int>? {
     var index = start
-    while let at = bytes[index...].firstIndex(of: UInt8(ascii: "@")) {
-      var local = at
-      while local > start && Self.isEmailLocalCharacter(bytes[local - 1]) { local -= 1 }
-      if local < at, let end = domainEnd(from: at + 1) { return local..<end }
+    // The last `%40` examined: where it ends and where the local characters before it
+    // start. `%40` is made of local characters, so a later local part that reaches it
+    // goes on to there; remembering it keeps the scan linear.
+    var previous: (end: Int, localStart: Int)?
+    while let at = bytes[index...].firstIndex(where: {
+      $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "%")
+    }) {
       index = at + 1
+      let domain: Int
+      if bytes[at] == UInt8(ascii: "@") {
+        domain = at + 1
+      } else if byte(at: at + 1) == UInt8(ascii: "4"), byte(at: at + 2) == UInt8(ascii: "0") {
+        domain = at + 3
+      } else {
+        continue
+      }
+      var local = at
+      while local > start && Self.isEmailLocalCharacter(bytes[local - 1]) {
+        if let previous, local == previous.end {
+          local = previous.localStart
+          break
+        }
+        local -= 1
+      }
+      if domain == at + 3 { previous = (domain, local) }
+      if local < at, let end = domainEnd(from: domain) { return local..<end }
+    }
+    return nil
+  }
+
+  /// `(?<![A-Za-z0-9+])\+[0-9](?:[ -]?[0-9]){7,14}(?![0-9])`, whole: an international
+  /// phone number, 8 to 15 digits after a `+`.
+  func phoneNumber(from start: Int) -> Range<Int>? {
+    var index = start
+    while let plus = bytes[index...].firstIndex(of: UInt8(ascii: "+")) {
+      index = plus + 1
+      if plus > 0 && (Self.isASCIIAlphanumeric(bytes[plus - 1]) || bytes[plus - 1] == bytes[plus]) {
+        continue
+      }
+      if byte(at: plus + 1).map(Self.isDigit) == true,
+        let end = groupedDigitsEnd(from: plus + 1, count: 8...15)
+      {
+        return plus..<end
+      }
     }
     return nil
   }
@@ -130,6 +177,12 @@ struct MaskedText {
     return nil
   }
 
+  /// Whether the whole text, a header or field name, names a secret by the rule of
+  /// ``secretValue(from:)``: ignoring ASCII case, it ends in a secret key.
+  var isSecretName: Bool {
+    !bytes.isEmpty && namesSecret(from: 0, to: bytes.count)
+  }
+
   // MARK: Rule parts
 
   /// Whether the run of key characters `start..<end` ends in a key that names a secret,
@@ -156,23 +209,40 @@ struct MaskedText {
     return shortAllowed && Self.shortSecretKeys.contains { hasPrefix($0, at: short) }
   }
 
-  /// The value of `["']?\s*[:=]\s*("[^"]*"|'[^']*'|[^\s,&;}\])]+)` after a key ending
-  /// at `keyEnd`.
-  private func value(after keyEnd: Int) -> Range<Int>? {
+  /// Where a value starts after `\\?["']?\s*[:=]\s*` following a key that ends at
+  /// `keyEnd`, or `nil` when no separator follows the key.
+  private func valueStart(after keyEnd: Int) -> Int? {
     var index = keyEnd
-    if let quote = byte(at: index), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+    if isQuote(at: index) {
       index += 1
+    } else if byte(at: index) == UInt8(ascii: "\\") && isQuote(at: index + 1) {
+      index += 2
     }
     index = skipSpaces(from: index)
     guard let separator = byte(at: index),
       separator == UInt8(ascii: ":") || separator == UInt8(ascii: "=")
     else { return nil }
     let start = skipSpaces(from: index + 1)
-    guard let first = byte(at: start) else { return nil }
-    if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'"),
-      let close = bytes[(start + 1)...].firstIndex(of: first)
-    {
+    return start < bytes.count ? start : nil
+  }
+
+  /// The value of `("[^"]*"|'[^']*'|\\(["'])(?:(?!\\\2).)*\\\2|[^\s,&;}\])]+)` at
+  /// `start`.
+  private func value(at start: Int) -> Range<Int>? {
+    let first = bytes[start]
+    if isQuote(at: start), let close = bytes[(start + 1)...].firstIndex(of: first) {
       return start..<close + 1
+    }
+    // JSON inside a JSON string: `\"key\":\"value\"`.
+    if first == UInt8(ascii: "\\"), isQuote(at: start + 1) {
+      let quote = bytes[start + 1]
+      var close = start + 2
+      while close + 1 < bytes.count {
+        if bytes[close] == UInt8(ascii: "\\") && bytes[close + 1] == quote {
+          return start..<close + 2
+        }
+        close += 1
+      }
     }
     var end = start
     while end < bytes.count {
@@ -203,14 +273,21 @@ struct MaskedText {
   /// Where the longest card number (13 to 19 digits) starting at `start` ends; its last
   /// digit must not be followed directly by another.
   private func cardNumberEnd(from start: Int) -> Int? {
+    groupedDigitsEnd(from: start, count: 13...19)
+  }
+
+  /// Where the longest run of `count` digits starting with the digit at `start`, each
+  /// optionally preceded by one space or dash, ends; its last digit must not be followed
+  /// directly by another.
+  private func groupedDigitsEnd(from start: Int, count limits: ClosedRange<Int>) -> Int? {
     var digit = start
     var count = 0
     var end: Int?
     while true {
       count += 1
       let followedByDigit = byte(at: digit + 1).map(Self.isDigit) ?? false
-      if count >= 13 && !followedByDigit { end = digit + 1 }
-      if count == 19 { break }
+      if count >= limits.lowerBound && !followedByDigit { end = digit + 1 }
+      if count == limits.upperBound { break }
       if followedByDigit {
         digit += 1
       } else if let separator = byte(at: digit + 1),
@@ -229,6 +306,10 @@ struct MaskedText {
 
   private func byte(at index: Int) -> UInt8? {
     index < bytes.count ? bytes[index] : nil
+  }
+
+  private func isQuote(at index: Int) -> Bool {
+    index < bytes.count && (bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'"))
   }
 
   /// The end of the run of bytes from `start` that satisfy `predicate`.

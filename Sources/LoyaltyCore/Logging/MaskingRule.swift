@@ -10,15 +10,22 @@ enum MaskingRule: CaseIterable {
   /// Authorization credentials.
   /// `(?i)\b(bearer|basic)(\s+)[A-Za-z0-9._~+/=<>-]+`, keeping the first two groups.
   case credentials
-  /// Values of keys that name a secret, quoted or not, in JSON, forms and logs.
-  /// `(?i)((?<![A-Za-z0-9])["']?(?:[A-Za-z0-9_-]*(?:token|password|passwd|secret|`
-  /// `apikey|api_key|api-key|card_?number|cardnumber|authorization)|`
-  /// `(?:[A-Za-z0-9]*[_-])?(?:pin|otp|cvv|cvc))["']?\s*[:=]\s*)`
-  /// `("[^"]*"|'[^']*'|[^\s,&;}\])]+)`, keeping the first group.
+  /// Values of keys that name a secret, quoted or not, in JSON (also JSON escaped inside
+  /// a JSON string), forms, headers and logs.
+  /// `(?i)((?<![A-Za-z0-9])\\?["']?(?:[A-Za-z0-9_-]*(?:token|password|passwd|secret|`
+  /// `apikey|api_key|api-key|card[_-]?number|authorization|cookie|signature|`
+  /// `device[_-]?id|msisdn|phone|phone[_-]?number|mobile[_-]?number|card[_-]?holder|`
+  /// `holder[_-]?name|name_on_card)|(?:[A-Za-z0-9]*[_-])?(?:pin|otp|cvv|cvc))`
+  /// `\\?["']?\s*[:=]\s*)("[^"]*"|'[^']*'|\\(["'])(?:(?!\\\3).)*\\\3|[^\s,&;}\])]+)`,
+  /// keeping the first group.
   case secretValue
-  /// Email addresses.
-  /// `[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`
+  /// Email addresses, with the `@` as it is or percent-encoded.
+  /// `[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`
   case email
+  /// International phone numbers: a `+` and 8 to 15 digits, optionally grouped with
+  /// spaces or dashes.
+  /// `(?<![A-Za-z0-9+])\+[0-9](?:[ -]?[0-9]){7,14}(?![0-9])`
+  case phoneNumber
   /// Card numbers: 13 to 19 digits, optionally grouped with spaces or dashes.
   /// `(?<![0-9])(?:[0-9][ -]?){12,18}[0-9](?![0-9])`
   case cardNumber
@@ -45,6 +52,8 @@ enum MaskingRule: CaseIterable {
     switch self {
     case .email:
       return Array("<email>".utf8)
+    case .phoneNumber:
+      return Array("<phone>".utf8)
     case .cardNumber:
       let digits = masked.filter(MaskedText.isDigit)
       return Array("<card ****".utf8) + digits.suffix(4) + Array(">".utf8)
@@ -63,6 +72,7 @@ enum MaskingRule: CaseIterable {
     case .credentials: return scanner.credentials(from: start)
     case .secretValue: return scanner.secretValue(from: start)
     case .email: return scanner.email(from: start)
+    case .phoneNumber: return scanner.phoneNumber(from: start)
     case .cardNumber: return scanner.cardNumber(from: start)
     case .pin: return scanner.pin(from: start)
     }

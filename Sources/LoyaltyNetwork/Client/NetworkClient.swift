@@ -66,6 +66,8 @@ public final class NetworkClient: Sendable {
     self.clock = clock
     self.tokenStore = tokenStore
     self.events = events
+    // The device id is a secret the rules cannot recognise wherever it appears.
+    let logger = logger.addingSecrets([device.deviceID])
     self.logger = logger
 
     let headers = StandardHeadersMiddleware(

@@ -7,8 +7,10 @@ public import LoyaltyCore
 #endif
 
 /// Logs each attempt: method, path, status and duration at `debug`; headers and bodies
-/// at `verbose`. Everything goes through the ``LoyaltyCore/LoyaltyLogger``, which masks
-/// tokens, keys, emails, card numbers and PINs.
+/// at `verbose`. Header fields whose name names a secret (`Authorization`,
+/// `loyalty-signature`, `unique-device-id`, ...) are masked whole; everything else goes
+/// through the ``LoyaltyCore/LoyaltyLogger``, which masks tokens, keys, emails, phone
+/// numbers, card numbers, PINs and the values of secret keys.
 public struct LoggingMiddleware: HTTPMiddleware {
   private let logger: LoyaltyLogger
   private let clock: any LoyaltyClock
@@ -27,7 +29,8 @@ public struct LoggingMiddleware: HTTPMiddleware {
     let started = clock.now
     let target = "\(request.method) \(request.url.path)"
     if logger.isEnabled(.verbose) {
-      let headers = request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "; ")
+      let headers = request.headers.masked().map { "\($0.name): \($0.value)" }
+        .joined(separator: "; ")
       logger.verbose("-> \(target) [\(headers)] \(Self.preview(request.body))")
     }
     do {

@@ -93,8 +93,10 @@ struct DatabaseOpener {
     try migrator.migrate(connection, now: clock.now)
   }
 
-  /// Makes the database file readable and writable by its owner only. SQLite gives the
-  /// `-wal` and `-shm` files it creates later the same permissions.
+  /// Makes the database file readable and writable by its owner only. A file the
+  /// connection created already is (``OwnerOnlyFile``); this tightens one an older
+  /// version or another program created. SQLite gives the `-wal` and `-shm` files it
+  /// creates later the same permissions.
   private func restrictPermissions() throws {
     guard let url, FileManager.default.fileExists(atPath: url.path) else { return }
     do {

@@ -26,13 +26,17 @@ final class SQLiteConnection {
   /// compare it to notice that the database was recreated.
   let generation: UInt64
 
-  /// Opens (creating if needed) the database at `url`, or an in-memory database
-  /// when `url` is `nil`.
+  /// Opens (creating if needed, with mode 0600) the database at `url`, or an in-memory
+  /// database when `url` is `nil`.
   /// - Throws: ``LoyaltyError/Code/databaseOpenFailed`` with the SQLite result code.
   init(url: URL?, generation: UInt64) throws {
     self.url = url
     self.generation = generation
     let path = url?.path ?? ":memory:"
+    if url != nil {
+      // Owner-only from the first byte, rather than SQLite's 0644 less the umask.
+      OwnerOnlyFile.createIfMissing(atPath: path)
+    }
     var pointer: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     let result = sqlite3_open_v2(path, &pointer, flags, nil)

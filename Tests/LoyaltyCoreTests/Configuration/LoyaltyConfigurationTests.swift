@@ -193,6 +193,31 @@ struct LoyaltyConfigurationTests {
       try JSONDecoder().decode([LoyaltyEnvironment].self, from: encoded) == [custom, .production])
   }
 
+  @Test(
+    "Storage 5. a bundle id that is not one plain file name is rejected before it names a file",
+    arguments: [
+      "..", ".", "../etc", "com/example", "/", "com\\example", "com\u{0}example", "com.example/..",
+    ])
+  func bundleIDsThatArePaths(_ bundleID: String) throws {
+    var configuration = Fixtures.configuration()
+    configuration.bundleID = bundleID
+    let errors = configuration.validationErrors()
+    #expect(errors.map(\.code) == [.invalidBundleID], "\(errors)")
+    let error = try #require(errors.first)
+    #expect(error.category == .configuration)
+    #expect(error.recoverySuggestion?.isEmpty == false)
+    #expect(throws: LoyaltyError.self) { try configuration.validate() }
+  }
+
+  @Test("bundle ids with dots inside stay valid")
+  func bundleIDsWithDots() {
+    for bundleID in ["com.example.app", "com.example..app", "a", "a.", "app_1-2"] {
+      var configuration = Fixtures.configuration()
+      configuration.bundleID = bundleID
+      #expect(configuration.validationErrors().isEmpty, "\(bundleID)")
+    }
+  }
+
   @Test("the data directory is namespaced by bundle identifier unless set")
   func dataDirectory() {
     var configuration = Fixtures.configuration()

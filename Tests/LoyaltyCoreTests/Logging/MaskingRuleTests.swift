@@ -25,10 +25,29 @@ struct MaskingRuleTests {
     (#"client_secret="unterminated value"#, "client_secret=<masked> value"),
     ("cvv:123}", "cvv:<masked>}"),
     ("tokens: 3", "tokens: 3"),
+    ("loyalty-signature: 3f1c9e07; vendor: linux", "loyalty-signature: <masked>; vendor: linux"),
+    ("unique-device-id: 5C1D0E7A-93B2", "unique-device-id: <masked>"),
+    (#"{"cardholder":"Maria P","points":1250}"#, #"{"cardholder":<masked>,"points":1250}"#),
+    ("msisdn=306912345678&page=2", "msisdn=<masked>&page=2"),
+    (
+      "phoneNumber: 6912345678, mobile_number: 6912345679",
+      "phoneNumber: <masked>, mobile_number: <masked>"
+    ),
+    (#"{"echo":"{\"pin\":\"1234\",\"n\":2}"}"#, #"{"echo":"{\"pin\":<masked>,\"n\":2}"}"#),
+    ("placeholder: Search, order: 306912345678", "placeholder: Search, order: 306912345678"),
     // Email addresses.
     ("mail maria+x@example.co.uk now", "mail <email> now"),
     ("a@b.com1", "<email>1"),
     ("user@localhost", "user@localhost"),
+    ("username=maria%2Bx%40example.gr&page=2", "username=<email>&page=2"),
+    ("100%40 off at example.gr", "100%40 off at example.gr"),
+    ("x%40y%40example.gr", "<email>"),
+    // International phone numbers.
+    ("call +30 691 234 5678 now", "call <phone> now"),
+    ("+306912345678", "<phone>"),
+    ("+1-202-555-0143.", "<phone>."),
+    ("offset +0200, +1234567 points", "offset +0200, +1234567 points"),
+    ("a+306912345678, 1+306912345678", "a+306912345678, 1+306912345678"),
     // Card numbers.
     ("card 4111 1111 1111 1111 ok", "card <card ****1111> ok"),
     ("4111-1111-1111-1111", "<card ****1111>"),
@@ -47,6 +66,33 @@ struct MaskingRuleTests {
   @Test("each rule masks exactly what it matches", arguments: cases)
   func masks(_ example: (text: String, masked: String)) {
     #expect(SecretMasker.standard.mask(example.text) == example.masked)
+  }
+
+  @Test("the scan stays linear on text made of what the rules look for")
+  func linearScan() {
+    let clock = ContinuousClock()
+    for unit in ["%40", "a@", "+1 ", "pin: \\\"", "token=", "eyJa.", "4111 "] {
+      let text = String(repeating: unit, count: 40_000)
+      let elapsed = clock.measure { _ = SecretMasker.standard.mask(text) }
+      #expect(elapsed < .seconds(5), "\(unit): \(elapsed)")
+    }
+  }
+
+  @Test("header and field names that name a secret")
+  func secretNames() {
+    for name in [
+      "Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "loyalty-signature",
+      "unique-device-id", "deviceId", "X-Api-Key", "X-Auth-Token", "msisdn", "cardholder",
+      "card_holder_name", "pin", "new_pin",
+    ] {
+      #expect(SecretMasker.namesSecret(name), "\(name)")
+    }
+    for name in [
+      "Accept", "Content-Type", "loyalty-date", "loyalty-web-id", "User-Agent", "spin",
+      "placeholder", "X-Request-ID", "",
+    ] {
+      #expect(!SecretMasker.namesSecret(name), "\(name)")
+    }
   }
 
   @Test("literal secrets are masked before the rules, longest first")
