@@ -240,6 +240,66 @@ struct SessionGuaranteeTests {
     #expect(backend.maximumInFlight <= 4)
     #expect(client.limitedTransport.maximumInFlight == 4)
   }
+
+  @Test("12. going offline keeps the session: transient refresh failures keep the token pair")
+  func goingOfflineKeepsTheSession() async throws {
+    let clock = InstantClock()
+    let backend = ScriptedBackend(clock: clock)
+    let tokens = backend.issueToken(lifetime: 100)  // inside the 300 s window, still valid
+    let failures = Mutex(0)
+    backend.on("/token") { _, _ in
+      let failure = failures.withLock { count in
+        defer { count += 1 }
+        return count % 3
+      }
+      switch failure {
+      case 0: throw LoyaltyError(.notConnected, "The device is offline.")
+      case 1: throw LoyaltyError(.timedOut, "The refresh call timed out.")
+      default: return ScriptedBackend.json(503, ["status": "0"])
+      }
+    }
+    backend.on("/context", ScriptedBackend.protected())
+    let sink = InMemoryEventSink()
+    let (client, store) = NetworkFixtures.client(backend: backend, tokens: tokens, events: sink)
+
+    // Every refresh attempt fails; the request goes out with the still-valid token.
+    _ = try await client.send(NetworkFixtures.profile(id: 1))
+    #expect(backend.calls("/token") == 3)
+    #expect(try await store.tokens() == tokens)
+    #expect(backend.requests.last?.headers["Authorization"] == "Bearer \(tokens.accessToken)")
+
+    // The next call tries again, until the circuit breaker opens after five failures.
+    _ = try await client.send(NetworkFixtures.profile(id: 2))
+    #expect(backend.calls("/token") == 5)
+    _ = try await client.send(NetworkFixtures.profile(id: 3))
+    #expect(backend.calls("/token") == 5, "no refresh call while the breaker is open")
+    let paused = try await #require(throws: LoyaltyError.self) {
+      try await client.session.refresh()
+    }
+    #expect(paused.code == .circuitOpen)
+    #expect(try await store.tokens() == tokens)
+
+    // Still offline after the cool-down, now with an expired token: a typed error, the
+    // pair is kept.
+    clock.advance(by: 301)
+    let offline = try await #require(throws: LoyaltyError.self) {
+      _ = try await client.send(NetworkFixtures.profile(id: 4))
+    }
+    #expect(offline.code == .refreshFailed)
+    #expect(backend.calls("/token") == 6, "one trial after the cool-down")
+    #expect(try await store.tokens() == tokens)
+    #expect(backend.calls("/context") == 3, "an expired token is not sent")
+
+    // Back online: the next trial refreshes and the session goes on.
+    backend.on("/token", ScriptedBackend.rotatingRefresh())
+    clock.advance(by: 301)
+    _ = try await client.send(NetworkFixtures.profile(id: 5))
+    let fresh = try #require(try await store.tokens())
+    #expect(fresh != tokens)
+    #expect(backend.requests.last?.headers["Authorization"] == "Bearer \(fresh.accessToken)")
+    #expect(sink.events(of: SessionEnded.self).isEmpty)
+  }
+
 }
 
 /// Suspends callers until opened.

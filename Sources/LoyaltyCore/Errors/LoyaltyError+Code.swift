@@ -148,7 +148,7 @@ extension LoyaltyError {
     public static let notAuthenticated = Code(6001, "notAuthenticated", .session)
     /// The server rejected the refresh token; the session has ended.
     public static let refreshRejected = Code(6002, "refreshRejected", .session)
-    /// Refreshing failed after every retry.
+    /// Refreshing failed for now (no connection, a timeout, a 5xx); the session is kept.
     public static let refreshFailed = Code(6003, "refreshFailed", .session)
     /// Refresh calls are paused by the circuit breaker.
     public static let circuitOpen = Code(6004, "circuitOpen", .session)

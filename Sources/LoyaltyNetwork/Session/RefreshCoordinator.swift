@@ -17,9 +17,13 @@ public import LoyaltyCore
 ///   cancelling one waiter never cancels the refresh.
 /// - A refresh is attempted up to `token.maxRetryAttempts` times with
 ///   `token.retryDelays` (0 s, 1 s, 5 s) for 5xx and transport errors; a 4xx is not
-///   retried. When the server rejects the refresh token, or every attempt fails, the
-///   stored tokens are cleared, one ``SessionEnded`` event is posted, and every waiter
-///   gets the same error.
+///   retried. When the server rejects the refresh token, the stored tokens are cleared,
+///   one ``SessionEnded`` event is posted, and every waiter gets the same error.
+/// - When every attempt fails transiently (no connection, a timeout, a 5xx), the token
+///   pair is kept: going offline never logs the user out. Waiters get
+///   ``LoyaltyCore/LoyaltyError/Code/refreshFailed``, except that ``currentTokens()``
+///   returns the current pair while its access token is still valid, so requests go
+///   out with it. The next call tries again.
 /// - A ``CircuitBreaker`` stops refresh calls after `token.circuitBreakerThreshold`
 ///   consecutive failures for `token.circuitBreakerResetTime`, then allows one trial.
 public actor RefreshCoordinator {
@@ -90,6 +94,9 @@ public actor RefreshCoordinator {
 
   /// The tokens to send now, refreshed first if the access token is inside the refresh
   /// window.
+  ///
+  /// When the refresh fails transiently, or the circuit breaker pauses refresh calls,
+  /// the current pair is returned as long as its access token is still valid.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/notAuthenticated`` when there are no
   ///   tokens; a refresh error when the token has expired and cannot be refreshed.
   public func currentTokens() async throws -> TokenPair {
@@ -104,10 +111,10 @@ public actor RefreshCoordinator {
     do {
       return try await refresh(replacing: pair.accessToken)
     } catch let error as LoyaltyError
-      where error.code == .circuitOpen && token.isValid(at: clock.now)
+      where Self.keepsSession(error) && token.isValid(at: clock.now)
     {
-      // Refresh calls are paused, but the current token still works until it expires.
-      logger.warning("Refresh calls are paused; using the current token until it expires.")
+      // The refresh failed for now, but the current token still works until it expires.
+      logger.warning("Refreshing failed for now; using the current token until it expires.")
       return pair
     }
   }
@@ -190,11 +197,18 @@ public actor RefreshCoordinator {
         logger.info("Refresh attempt \(attempt + 1) failed: \(error.message)")
       }
     }
-    logger.warning("Refreshing the session failed after every attempt; the session has ended.")
-    await end(current, reason: .refreshFailed)
+    // Going offline never logs the user out: the pair is kept, and the next call tries
+    // again (the circuit breaker permitting).
+    logger.warning("Refreshing the session failed after every attempt; the tokens are kept.")
     throw LoyaltyError(
-      .refreshFailed, "The session could not be refreshed.",
-      recoverySuggestion: "Check the connection, then log in again.", underlying: lastError)
+      .refreshFailed, "The session could not be refreshed for now; it is kept.",
+      recoverySuggestion: "Check the connection and try again.", underlying: lastError)
+  }
+
+  /// Whether a refresh error leaves the session in place: a transient failure, or the
+  /// circuit breaker pausing refresh calls.
+  private static func keepsSession(_ error: LoyaltyError) -> Bool {
+    error.code == .refreshFailed || error.code == .circuitOpen
   }
 
   private func install(_ pair: TokenPair, replacing current: TokenPair) async throws
