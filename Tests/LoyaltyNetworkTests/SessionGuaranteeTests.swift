@@ -103,6 +103,27 @@ struct SessionGuaranteeTests {
     #expect(backend.calls("/context") == 2)
   }
 
+  @Test("4. under the strict policy, a second 401 fails the caller and ends the session once")
+  func secondUnauthorizedUnderStrictPolicy() async throws {
+    let backend = ScriptedBackend(clock: InstantClock())
+    let tokens = backend.issueToken()
+    backend.on("/token", ScriptedBackend.rotatingRefresh())
+    backend.on("/context") { _, _ in ScriptedBackend.json(401, ["status": "0"]) }
+    let sink = InMemoryEventSink()
+    let (client, store) = NetworkFixtures.client(
+      backend: backend, tokens: tokens, events: sink, errorPolicy: .strict)
+
+    let error = try await #require(throws: LoyaltyError.self) {
+      _ = try await client.send(NetworkFixtures.profile())
+    }
+    #expect(error.code == .sessionEnded)
+    #expect(error.metadata["status"] == "401")
+    #expect(backend.calls("/token") == 1)
+    #expect(backend.calls("/context") == 2)
+    #expect(try await store.tokens() == nil)
+    #expect(sink.events(of: SessionEnded.self) == [SessionEnded(reason: .fatalStatus, status: 401)])
+  }
+
   @Test(
     "5. a rejected refresh fails every waiter alike, re-sends nothing, clears tokens, ends once")
   func rejectedRefresh() async throws {
