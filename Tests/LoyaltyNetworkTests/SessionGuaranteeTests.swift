@@ -321,6 +321,39 @@ struct SessionGuaranteeTests {
     #expect(sink.events(of: SessionEnded.self).isEmpty)
   }
 
+  @Test("12. a pair without a refresh token is used until it expires, then the session ends")
+  func pairWithoutRefreshToken() async throws {
+    let clock = InstantClock()
+    let backend = ScriptedBackend(clock: clock)
+    let issued = backend.issueToken(lifetime: 100)  // inside the 300 s window
+    backend.on("/token", ScriptedBackend.rotatingRefresh())
+    backend.on("/context", ScriptedBackend.protected())
+    let sink = InMemoryEventSink()
+    let (client, store) = NetworkFixtures.client(backend: backend, events: sink)
+    let tokens = TokenPair(accessToken: issued.accessToken, refreshToken: "")
+    try await client.session.login(with: tokens)
+
+    for index in 0..<3 {
+      _ = try await client.send(NetworkFixtures.profile(id: index))
+    }
+    #expect(backend.calls("/context") == 3)
+    #expect(try await store.tokens() == tokens)
+
+    clock.advance(by: 101)
+    let expired = try await #require(throws: LoyaltyError.self) {
+      _ = try await client.send(NetworkFixtures.profile(id: 3))
+    }
+    #expect(expired.code == .sessionEnded)
+    #expect(try await store.tokens() == nil)
+    let after = try await #require(throws: LoyaltyError.self) {
+      _ = try await client.send(NetworkFixtures.profile(id: 4))
+    }
+    #expect(after.code == .notAuthenticated)
+    #expect(backend.calls("/context") == 3, "an expired token is not sent")
+    #expect(backend.calls("/token") == 0)
+    #expect(sink.events(of: SessionEnded.self) == [SessionEnded(reason: .refreshFailed)])
+  }
+
 }
 
 /// Suspends callers until opened.

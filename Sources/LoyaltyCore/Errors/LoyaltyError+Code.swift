@@ -156,7 +156,8 @@ extension LoyaltyError {
     public static let loginTimedOut = Code(6005, "loginTimedOut", .session)
     /// The server answered 401 to a request sent with a fresh token.
     public static let unauthorized = Code(6006, "unauthorized", .session)
-    /// The session was ended by a status the error policy treats as fatal.
+    /// The session has ended: a status the error policy treats as fatal, or an expired
+    /// access token that cannot be refreshed.
     public static let sessionEnded = Code(6007, "sessionEnded", .session)
 
     // MARK: Events (7xxx)

@@ -24,6 +24,10 @@ public import LoyaltyCore
 ///   ``LoyaltyCore/LoyaltyError/Code/refreshFailed``, except that ``currentTokens()``
 ///   returns the current pair while its access token is still valid, so requests go
 ///   out with it. The next call tries again.
+/// - A pair that cannot be refreshed (no refresh token, no host token provider) is used
+///   until its access token expires; then the session ends (one ``SessionEnded``,
+///   ``SessionEnded/Reason/refreshFailed``) and the caller gets
+///   ``LoyaltyCore/LoyaltyError/Code/sessionEnded``.
 /// - A ``CircuitBreaker`` stops refresh calls after `token.circuitBreakerThreshold`
 ///   consecutive failures for `token.circuitBreakerResetTime`, then allows one trial.
 public actor RefreshCoordinator {
@@ -108,6 +112,11 @@ public actor RefreshCoordinator {
     guard token.shouldRefresh(at: now, threshold: configuration.refreshThreshold) else {
       return pair
     }
+    guard canRefresh(pair) else {
+      // Nothing to refresh with: the token is used until it expires.
+      if !token.isExpired(at: now) { return pair }
+      throw await unrefreshable(pair)
+    }
     do {
       return try await refresh(replacing: pair.accessToken)
     } catch let error as LoyaltyError
@@ -136,10 +145,8 @@ public actor RefreshCoordinator {
     if let stale, current.accessToken != stale {
       return current
     }
-    guard !current.refreshToken.isEmpty || refresherHandlesMissingRefreshToken else {
-      throw LoyaltyError(
-        .refreshFailed, "The session has no refresh token.",
-        recoverySuggestion: "Log in again.")
+    guard canRefresh(current) else {
+      throw await unrefreshable(current)
     }
     try breaker.permit(at: clock.now)
     let task = Task { try await self.performRefresh(of: current) }
@@ -153,6 +160,27 @@ public actor RefreshCoordinator {
   /// Marks that refreshes come from a host token provider, which needs no refresh token.
   public func setUsesTokenProvider(_ usesProvider: Bool) {
     refresherHandlesMissingRefreshToken = usesProvider
+  }
+
+  /// Whether `pair` can be refreshed: it has a refresh token, or a host token provider
+  /// makes new tokens.
+  private func canRefresh(_ pair: TokenPair) -> Bool {
+    !pair.refreshToken.isEmpty || refresherHandlesMissingRefreshToken
+  }
+
+  /// The error for a pair that cannot be refreshed. Once its access token has expired,
+  /// the session ends.
+  private func unrefreshable(_ pair: TokenPair) async -> LoyaltyError {
+    guard sessionToken(for: pair).isExpired(at: clock.now) else {
+      return LoyaltyError(
+        .refreshFailed, "The session has no refresh token.",
+        recoverySuggestion: "Log in again before the access token expires.")
+    }
+    logger.warning("The access token expired and cannot be refreshed; the session has ended.")
+    await end(pair, reason: .refreshFailed)
+    return LoyaltyError(
+      .sessionEnded, "The access token expired and the session has no refresh token.",
+      recoverySuggestion: "Log in again.")
   }
 
   private func sessionToken(for pair: TokenPair) -> SessionToken {
