@@ -354,6 +354,38 @@ struct SessionGuaranteeTests {
     #expect(sink.events(of: SessionEnded.self) == [SessionEnded(reason: .refreshFailed)])
   }
 
+  @Test(
+    "13. logout never starts a refresh: inside the refresh window, or answered with 401",
+    arguments: [false, true])
+  func logoutNeverRefreshes(strict: Bool) async throws {
+    let backend = ScriptedBackend(clock: InstantClock())
+    backend.on("/token", ScriptedBackend.rotatingRefresh())
+    backend.on("/logout", ScriptedBackend.protected())
+    let sink = InMemoryEventSink()
+    let (client, store) = NetworkFixtures.client(
+      backend: backend, events: sink, errorPolicy: strict ? .strict : .standard)
+
+    let expiring = backend.issueToken(lifetime: 100)
+    try await client.session.login(with: expiring)
+    await client.session.logout()
+    #expect(backend.requests.last?.headers["Authorization"] == "Bearer \(expiring.accessToken)")
+    #expect(try await store.tokens() == nil)
+
+    let refused = backend.issueToken()
+    backend.revokeAll()
+    try await client.session.login(with: refused)
+    await client.session.logout()
+    #expect(backend.calls("/logout") == 2, "the 401 is not retried")
+    #expect(try await store.tokens() == nil)
+
+    #expect(backend.calls("/token") == 0)
+    #expect(await client.coordinator.refreshCallCount == 0)
+    #expect(
+      sink.events(of: SessionEnded.self) == [
+        SessionEnded(reason: .logout), SessionEnded(reason: .logout),
+      ])
+  }
+
 }
 
 /// Suspends callers until opened.
