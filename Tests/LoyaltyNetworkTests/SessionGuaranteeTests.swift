@@ -386,6 +386,85 @@ struct SessionGuaranteeTests {
       ])
   }
 
+  @Test("14. a timeout returns on time while the operation ignores cancellation")
+  func timeoutIgnoringCancellation() async throws {
+    let clock = ManualClock()
+    let backend = ScriptedBackend(clock: clock)
+    let configuration = NetworkFixtures.configuration { $0.token.loginTimeout = 30 }
+    let (client, store) = NetworkFixtures.client(backend: backend, configuration: configuration)
+    let finished = Mutex(false)
+    await client.session.useTokenProvider {
+      // An unstructured task is not cancelled with its caller: this sleep ignores the
+      // timeout's cancellation.
+      try? await Task { try await clock.sleep(for: 3_600) }.value
+      finished.withLock { $0 = true }
+      return "late-token"
+    }
+
+    let login = Task { () -> (LoyaltyError.Code?, Bool) in
+      do {
+        try await client.session.loginWithTokenProvider()
+        return (nil, finished.withLock { $0 })
+      } catch let error as LoyaltyError {
+        return (error.code, finished.withLock { $0 })
+      } catch {
+        return (.internalInconsistency, finished.withLock { $0 })
+      }
+    }
+    // The provider's sleep and the timeout's.
+    while clock.sleeperCount < 2 {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    // If the timeout waited for the operation, this lets the test end, failing.
+    let watchdog = Task {
+      try await Task.sleep(for: .seconds(20))
+      clock.advance(by: 3_600)
+    }
+    clock.advance(by: 30)
+    let (code, operationFinished) = await login.value
+    watchdog.cancel()
+
+    #expect(code == .loginTimedOut)
+    #expect(!operationFinished, "the caller got its error while the operation still ran")
+    #expect(try await store.tokens() == nil)
+    clock.advance(by: 3_600)
+  }
+
+  @Test("14. cancelling the caller of a timeout returns at once, the operation still running")
+  func cancellingATimeoutsCaller() async throws {
+    let clock = ManualClock()
+    let backend = ScriptedBackend(clock: clock)
+    let (client, _) = NetworkFixtures.client(backend: backend)
+    let finished = Mutex(false)
+    await client.session.useTokenProvider {
+      try? await Task { try await clock.sleep(for: 3_600) }.value
+      finished.withLock { $0 = true }
+      return "late-token"
+    }
+
+    let login = Task { () -> (Bool, Bool) in
+      do {
+        try await client.session.loginWithTokenProvider()
+        return (false, finished.withLock { $0 })
+      } catch {
+        return (error is CancellationError, finished.withLock { $0 })
+      }
+    }
+    while clock.sleeperCount < 2 {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    let watchdog = Task {
+      try await Task.sleep(for: .seconds(20))
+      clock.advance(by: 3_600)
+    }
+    login.cancel()
+    let (cancelled, operationFinished) = await login.value
+    watchdog.cancel()
+
+    #expect(cancelled)
+    #expect(!operationFinished, "the caller returned while the operation still ran")
+    clock.advance(by: 3_600)
+  }
 }
 
 /// Suspends callers until opened.
