@@ -386,6 +386,20 @@ struct SessionGuaranteeTests {
       ])
   }
 
+  @Test("13. logout ends the session even when a refresh lands while it runs")
+  func logoutAfterARefreshLands() async throws {
+    let backend = ScriptedBackend(clock: InstantClock())
+    backend.on("/logout", ScriptedBackend.protected())
+    let tokens = backend.issueToken()
+    let store = RefreshLandingStore(tokens, landing: backend.issueToken())
+    let sink = InMemoryEventSink()
+    let (client, _) = NetworkFixtures.client(backend: backend, events: sink, store: store)
+
+    await client.session.logout()
+    #expect(await store.tokens() == nil)
+    #expect(sink.events(of: SessionEnded.self) == [SessionEnded(reason: .logout)])
+  }
+
   @Test("14. a timeout returns on time while the operation ignores cancellation")
   func timeoutIgnoringCancellation() async throws {
     let clock = ManualClock()
@@ -464,6 +478,34 @@ struct SessionGuaranteeTests {
     #expect(cancelled)
     #expect(!operationFinished, "the caller returned while the operation still ran")
     clock.advance(by: 3_600)
+  }
+}
+
+/// A token store where a refresh stores new tokens just before the first attempt to
+/// clear them, which then fails.
+actor RefreshLandingStore: TokenStore {
+  private var stored: TokenPair?
+  private var landing: TokenPair?
+
+  init(_ tokens: TokenPair, landing: TokenPair) {
+    stored = tokens
+    self.landing = landing
+  }
+
+  func tokens() -> TokenPair? { stored }
+
+  func store(_ tokens: TokenPair) { stored = tokens }
+
+  func clear() { stored = nil }
+
+  func replace(_ expected: TokenPair?, with new: TokenPair?) -> Bool {
+    if new == nil, let landed = landing {
+      landing = nil
+      stored = landed
+    }
+    guard stored == expected else { return false }
+    stored = new
+    return true
   }
 }
 

@@ -166,11 +166,20 @@ public final class NetworkClient: Sendable {
   }
 
   /// Clears the tokens and posts ``SessionEnded`` if there was a session.
+  ///
+  /// A logout clears the tokens even when a refresh replaced them meanwhile; a fatal
+  /// status ends only the session that was stored when it is handled.
   func endSession(reason: SessionEnded.Reason, status: Int? = nil) async {
     do {
-      guard let current = try await tokenStore.tokens() else { return }
-      if try await tokenStore.replace(current, with: nil) {
-        events?.post(SessionEnded(reason: reason, status: status))
+      for _ in 0..<(reason == .logout ? 3 : 1) {
+        guard let current = try await tokenStore.tokens() else { return }
+        if try await tokenStore.replace(current, with: nil) {
+          events?.post(SessionEnded(reason: reason, status: status))
+          return
+        }
+      }
+      if reason == .logout {
+        logger.error("The stored tokens kept changing; the logout could not clear them.")
       }
     } catch {
       logger.error("The stored tokens could not be cleared: \(error)")
