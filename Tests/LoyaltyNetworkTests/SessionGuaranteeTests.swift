@@ -102,6 +102,27 @@ struct SessionGuaranteeTests {
     #expect(backend.calls("/context") == 2)
   }
 
+  @Test("4. under the strict policy, a second 401 fails the caller and ends the session once")
+  func secondUnauthorizedUnderStrictPolicy() async throws {
+    let backend = ScriptedBackend(clock: InstantClock())
+    let tokens = backend.issueToken()
+    backend.on("/token", ScriptedBackend.rotatingRefresh())
+    backend.on("/context") { _, _ in ScriptedBackend.json(401, ["status": "0"]) }
+    let sink = InMemoryEventSink()
+    let (client, store) = NetworkFixtures.client(
+      backend: backend, tokens: tokens, events: sink, errorPolicy: .strict)
+
+    let error = try await #require(throws: LoyaltyError.self) {
+      _ = try await client.send(NetworkFixtures.profile())
+    }
+    #expect(error.code == .sessionEnded)
+    #expect(error.metadata["status"] == "401")
+    #expect(backend.calls("/token") == 1)
+    #expect(backend.calls("/context") == 2)
+    #expect(try await store.tokens() == nil)
+    #expect(sink.events(of: SessionEnded.self) == [SessionEnded(reason: .fatalStatus, status: 401)])
+  }
+
   @Test(
     "5. a rejected refresh fails every waiter alike, re-sends nothing, clears tokens, ends once")
   func rejectedRefresh() async throws {
@@ -238,6 +259,252 @@ struct SessionGuaranteeTests {
     #expect(backend.calls("/context/") == 100)
     #expect(backend.maximumInFlight <= 4)
     #expect(client.limitedTransport.maximumInFlight == 4)
+  }
+
+  @Test("12. going offline keeps the session: transient refresh failures keep the token pair")
+  func goingOfflineKeepsTheSession() async throws {
+    let clock = InstantClock()
+    let backend = ScriptedBackend(clock: clock)
+    let tokens = backend.issueToken(lifetime: 100)  // inside the 300 s window, still valid
+    let failures = Locked(0)
+    backend.on("/token") { _, _ in
+      let failure = failures.withLock { count in
+        defer { count += 1 }
+        return count % 3
+      }
+      switch failure {
+      case 0: throw LoyaltyError(.notConnected, "The device is offline.")
+      case 1: throw LoyaltyError(.timedOut, "The refresh call timed out.")
+      default: return ScriptedBackend.json(503, ["status": "0"])
+      }
+    }
+    backend.on("/context", ScriptedBackend.protected())
+    let sink = InMemoryEventSink()
+    let (client, store) = NetworkFixtures.client(backend: backend, tokens: tokens, events: sink)
+
+    // Every refresh attempt fails; the request goes out with the still-valid token.
+    _ = try await client.send(NetworkFixtures.profile(id: 1))
+    #expect(backend.calls("/token") == 3)
+    #expect(try await store.tokens() == tokens)
+    #expect(backend.requests.last?.headers["Authorization"] == "Bearer \(tokens.accessToken)")
+
+    // The next call tries again, until the circuit breaker opens after five failures.
+    _ = try await client.send(NetworkFixtures.profile(id: 2))
+    #expect(backend.calls("/token") == 5)
+    _ = try await client.send(NetworkFixtures.profile(id: 3))
+    #expect(backend.calls("/token") == 5, "no refresh call while the breaker is open")
+    let paused = try await #require(throws: LoyaltyError.self) {
+      try await client.session.refresh()
+    }
+    #expect(paused.code == .circuitOpen)
+    #expect(try await store.tokens() == tokens)
+
+    // Still offline after the cool-down, now with an expired token: a typed error, the
+    // pair is kept.
+    clock.advance(by: 301)
+    let offline = try await #require(throws: LoyaltyError.self) {
+      _ = try await client.send(NetworkFixtures.profile(id: 4))
+    }
+    #expect(offline.code == .refreshFailed)
+    #expect(backend.calls("/token") == 6, "one trial after the cool-down")
+    #expect(try await store.tokens() == tokens)
+    #expect(backend.calls("/context") == 3, "an expired token is not sent")
+
+    // Back online: the next trial refreshes and the session goes on.
+    backend.on("/token", ScriptedBackend.rotatingRefresh())
+    clock.advance(by: 301)
+    _ = try await client.send(NetworkFixtures.profile(id: 5))
+    let fresh = try #require(try await store.tokens())
+    #expect(fresh != tokens)
+    #expect(backend.requests.last?.headers["Authorization"] == "Bearer \(fresh.accessToken)")
+    #expect(sink.events(of: SessionEnded.self).isEmpty)
+  }
+
+  @Test("12. a pair without a refresh token is used until it expires, then the session ends")
+  func pairWithoutRefreshToken() async throws {
+    let clock = InstantClock()
+    let backend = ScriptedBackend(clock: clock)
+    let issued = backend.issueToken(lifetime: 100)  // inside the 300 s window
+    backend.on("/token", ScriptedBackend.rotatingRefresh())
+    backend.on("/context", ScriptedBackend.protected())
+    let sink = InMemoryEventSink()
+    let (client, store) = NetworkFixtures.client(backend: backend, events: sink)
+    let tokens = TokenPair(accessToken: issued.accessToken, refreshToken: "")
+    try await client.session.login(with: tokens)
+
+    for index in 0..<3 {
+      _ = try await client.send(NetworkFixtures.profile(id: index))
+    }
+    #expect(backend.calls("/context") == 3)
+    #expect(try await store.tokens() == tokens)
+
+    clock.advance(by: 101)
+    let expired = try await #require(throws: LoyaltyError.self) {
+      _ = try await client.send(NetworkFixtures.profile(id: 3))
+    }
+    #expect(expired.code == .sessionEnded)
+    #expect(try await store.tokens() == nil)
+    let after = try await #require(throws: LoyaltyError.self) {
+      _ = try await client.send(NetworkFixtures.profile(id: 4))
+    }
+    #expect(after.code == .notAuthenticated)
+    #expect(backend.calls("/context") == 3, "an expired token is not sent")
+    #expect(backend.calls("/token") == 0)
+    #expect(sink.events(of: SessionEnded.self) == [SessionEnded(reason: .refreshFailed)])
+  }
+
+  @Test(
+    "13. logout never starts a refresh: inside the refresh window, or answered with 401",
+    arguments: [false, true])
+  func logoutNeverRefreshes(strict: Bool) async throws {
+    let backend = ScriptedBackend(clock: InstantClock())
+    backend.on("/token", ScriptedBackend.rotatingRefresh())
+    backend.on("/logout", ScriptedBackend.protected())
+    let sink = InMemoryEventSink()
+    let (client, store) = NetworkFixtures.client(
+      backend: backend, events: sink, errorPolicy: strict ? .strict : .standard)
+
+    let expiring = backend.issueToken(lifetime: 100)
+    try await client.session.login(with: expiring)
+    await client.session.logout()
+    #expect(backend.requests.last?.headers["Authorization"] == "Bearer \(expiring.accessToken)")
+    #expect(try await store.tokens() == nil)
+
+    let refused = backend.issueToken()
+    backend.revokeAll()
+    try await client.session.login(with: refused)
+    await client.session.logout()
+    #expect(backend.calls("/logout") == 2, "the 401 is not retried")
+    #expect(try await store.tokens() == nil)
+
+    #expect(backend.calls("/token") == 0)
+    #expect(await client.coordinator.refreshCallCount == 0)
+    #expect(
+      sink.events(of: SessionEnded.self) == [
+        SessionEnded(reason: .logout), SessionEnded(reason: .logout),
+      ])
+  }
+
+  @Test("13. logout ends the session even when a refresh lands while it runs")
+  func logoutAfterARefreshLands() async throws {
+    let backend = ScriptedBackend(clock: InstantClock())
+    backend.on("/logout", ScriptedBackend.protected())
+    let tokens = backend.issueToken()
+    let store = RefreshLandingStore(tokens, landing: backend.issueToken())
+    let sink = InMemoryEventSink()
+    let (client, _) = NetworkFixtures.client(backend: backend, events: sink, store: store)
+
+    await client.session.logout()
+    #expect(await store.tokens() == nil)
+    #expect(sink.events(of: SessionEnded.self) == [SessionEnded(reason: .logout)])
+  }
+
+  @Test("14. a timeout returns on time while the operation ignores cancellation")
+  func timeoutIgnoringCancellation() async throws {
+    let clock = ManualClock()
+    let backend = ScriptedBackend(clock: clock)
+    let configuration = NetworkFixtures.configuration { $0.token.loginTimeout = 30 }
+    let (client, store) = NetworkFixtures.client(backend: backend, configuration: configuration)
+    let finished = Locked(false)
+    await client.session.useTokenProvider {
+      // An unstructured task is not cancelled with its caller: this sleep ignores the
+      // timeout's cancellation.
+      try? await Task { try await clock.sleep(for: 3_600) }.value
+      finished.withLock { $0 = true }
+      return "late-token"
+    }
+
+    let login = Task { () -> (LoyaltyError.Code?, Bool) in
+      do {
+        try await client.session.loginWithTokenProvider()
+        return (nil, finished.withLock { $0 })
+      } catch let error as LoyaltyError {
+        return (error.code, finished.withLock { $0 })
+      } catch {
+        return (.internalInconsistency, finished.withLock { $0 })
+      }
+    }
+    // The provider's sleep and the timeout's.
+    while clock.sleeperCount < 2 {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    // If the timeout waited for the operation, this lets the test end, failing.
+    let watchdog = Task {
+      try await Task.sleep(for: .seconds(20))
+      clock.advance(by: 3_600)
+    }
+    clock.advance(by: 30)
+    let (code, operationFinished) = await login.value
+    watchdog.cancel()
+
+    #expect(code == .loginTimedOut)
+    #expect(!operationFinished, "the caller got its error while the operation still ran")
+    #expect(try await store.tokens() == nil)
+    clock.advance(by: 3_600)
+  }
+
+  @Test("14. cancelling the caller of a timeout returns at once, the operation still running")
+  func cancellingATimeoutsCaller() async throws {
+    let clock = ManualClock()
+    let backend = ScriptedBackend(clock: clock)
+    let (client, _) = NetworkFixtures.client(backend: backend)
+    let finished = Locked(false)
+    await client.session.useTokenProvider {
+      try? await Task { try await clock.sleep(for: 3_600) }.value
+      finished.withLock { $0 = true }
+      return "late-token"
+    }
+
+    let login = Task { () -> (Bool, Bool) in
+      do {
+        try await client.session.loginWithTokenProvider()
+        return (false, finished.withLock { $0 })
+      } catch {
+        return (error is CancellationError, finished.withLock { $0 })
+      }
+    }
+    while clock.sleeperCount < 2 {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    let watchdog = Task {
+      try await Task.sleep(for: .seconds(20))
+      clock.advance(by: 3_600)
+    }
+    login.cancel()
+    let (cancelled, operationFinished) = await login.value
+    watchdog.cancel()
+
+    #expect(cancelled)
+    #expect(!operationFinished, "the caller returned while the operation still ran")
+    clock.advance(by: 3_600)
+  }
+}
+
+/// A token store where a refresh stores new tokens just before the first attempt to
+/// clear them, which then fails.
+actor RefreshLandingStore: TokenStore {
+  private var stored: TokenPair?
+  private var landing: TokenPair?
+
+  init(_ tokens: TokenPair, landing: TokenPair) {
+    stored = tokens
+    self.landing = landing
+  }
+
+  func tokens() -> TokenPair? { stored }
+
+  func store(_ tokens: TokenPair) { stored = tokens }
+
+  func clear() { stored = nil }
+
+  func replace(_ expected: TokenPair?, with new: TokenPair?) -> Bool {
+    if new == nil, let landed = landing {
+      landing = nil
+      stored = landed
+    }
+    guard stored == expected else { return false }
+    stored = new
+    return true
   }
 }
 

@@ -148,7 +148,7 @@ extension LoyaltyError {
     public static let notAuthenticated = Code(6001, "notAuthenticated", .session)
     /// The server rejected the refresh token; the session has ended.
     public static let refreshRejected = Code(6002, "refreshRejected", .session)
-    /// Refreshing failed after every retry.
+    /// Refreshing failed for now (no connection, a timeout, a 5xx); the session is kept.
     public static let refreshFailed = Code(6003, "refreshFailed", .session)
     /// Refresh calls are paused by the circuit breaker.
     public static let circuitOpen = Code(6004, "circuitOpen", .session)
@@ -156,7 +156,8 @@ extension LoyaltyError {
     public static let loginTimedOut = Code(6005, "loginTimedOut", .session)
     /// The server answered 401 to a request sent with a fresh token.
     public static let unauthorized = Code(6006, "unauthorized", .session)
-    /// The session was ended by a status the error policy treats as fatal.
+    /// The session has ended: a status the error policy treats as fatal, or an expired
+    /// access token that cannot be refreshed.
     public static let sessionEnded = Code(6007, "sessionEnded", .session)
 
     // MARK: Events (7xxx)

@@ -17,6 +17,7 @@
 /// let count = Locked(0)
 /// count.withLock { $0 += 1 }
 /// ```
+// Safe to share: the storage is only reached through `withLock`, which holds its mutex.
 @usableFromInline
 package struct Locked<Value>: @unchecked Sendable {
   @usableFromInline let storage: LockedStorage<Value>
@@ -34,12 +35,11 @@ package struct Locked<Value>: @unchecked Sendable {
   }
 }
 
-/// The value and its mutex in one heap object. Its unchecked conformance is safe: the
-/// value is read and written only inside ``withLock(_:)``, with the mutex held.
+/// The value and its mutex in one heap object. The value is read and written only
+/// inside ``withLock(_:)``, with the mutex held: that is what makes ``Locked``'s
+/// unchecked conformance safe.
 @usableFromInline
-package final class LockedStorage<Value>: ManagedBuffer<Value, pthread_mutex_t>,
-  @unchecked Sendable
-{
+package final class LockedStorage<Value>: ManagedBuffer<Value, pthread_mutex_t> {
   @inlinable
   static func make(_ value: Value) -> LockedStorage {
     let buffer = create(minimumCapacity: 1) { _ in value }
@@ -52,7 +52,7 @@ package final class LockedStorage<Value>: ManagedBuffer<Value, pthread_mutex_t>,
   }
 
   deinit {
-    _ = withUnsafeMutablePointerToElements { mutex in
+    withUnsafeMutablePointerToElements { mutex in
       pthread_mutex_destroy(mutex)
       mutex.deinitialize(count: 1)
     }

@@ -139,23 +139,49 @@ public final class NetworkClient: Sendable {
     _ endpoint: Endpoint<Response>, through chain: MiddlewareChain
   ) async throws -> Response {
     let request = try Self.request(for: endpoint, configuration: configuration)
-    let response = try await chain.send(request, context: context(for: endpoint))
+    let response: HTTPResponse
+    do {
+      response = try await chain.send(request, context: context(for: endpoint))
+    } catch let error as LoyaltyError
+      where error.code == .unauthorized && policy.sessionEndingStatuses.contains(401)
+    {
+      // The authorization middleware throws on a bearer call's second 401; the policy
+      // still decides whether that 401 ends the session.
+      throw await endSession(after: 401, endpoint: endpoint.name, underlying: error)
+    }
     if policy.sessionEndingStatuses.contains(response.status) {
-      await endSession(reason: .fatalStatus, status: response.status)
-      throw LoyaltyError(
-        .sessionEnded, "\(endpoint.name) answered \(response.status), which ends the session.",
-        recoverySuggestion: "Log in again.",
-        metadata: ["endpoint": endpoint.name, "status": String(response.status)])
+      throw await endSession(after: response.status, endpoint: endpoint.name)
     }
     return try Self.decode(response, for: endpoint)
   }
 
+  /// Ends the session for a status the error policy treats as fatal, and returns the
+  /// error the caller gets.
+  private func endSession(
+    after status: Int, endpoint: String, underlying: LoyaltyError? = nil
+  ) async -> LoyaltyError {
+    await endSession(reason: .fatalStatus, status: status)
+    return LoyaltyError(
+      .sessionEnded, "\(endpoint) answered \(status), which ends the session.",
+      recoverySuggestion: "Log in again.",
+      metadata: ["endpoint": endpoint, "status": String(status)], underlying: underlying)
+  }
+
   /// Clears the tokens and posts ``SessionEnded`` if there was a session.
+  ///
+  /// A logout clears the tokens even when a refresh replaced them meanwhile; a fatal
+  /// status ends only the session that was stored when it is handled.
   func endSession(reason: SessionEnded.Reason, status: Int? = nil) async {
     do {
-      guard let current = try await tokenStore.tokens() else { return }
-      if try await tokenStore.replace(current, with: nil) {
-        events?.post(SessionEnded(reason: reason, status: status))
+      for _ in 0..<(reason == .logout ? 3 : 1) {
+        guard let current = try await tokenStore.tokens() else { return }
+        if try await tokenStore.replace(current, with: nil) {
+          events?.post(SessionEnded(reason: reason, status: status))
+          return
+        }
+      }
+      if reason == .logout {
+        logger.error("The stored tokens kept changing; the logout could not clear them.")
       }
     } catch {
       logger.error("The stored tokens could not be cleared: \(error)")

@@ -7,23 +7,95 @@ import LoyaltyCore
 #endif
 
 /// Runs `operation`, failing with `error` if it has not finished within `seconds` on
-/// `clock`. The operation is cancelled when the time runs out.
+/// `clock`.
+///
+/// The caller gets its answer as soon as the operation finishes or the time runs out,
+/// whichever comes first, even when the operation ignores cancellation (a host's token
+/// provider, say): the operation runs in a task of its own, which is cancelled when the
+/// time runs out and left to finish on its own. Cancelling the caller cancels both and
+/// throws `CancellationError` at once.
 func withTimeout<T: Sendable>(
   _ seconds: TimeInterval,
   clock: any LoyaltyClock,
   error: @autoclosure @escaping @Sendable () -> LoyaltyError,
   operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-  try await withThrowingTaskGroup(of: T?.self) { group in
-    group.addTask { try await operation() }
-    group.addTask {
-      try await clock.sleep(for: seconds)
+  let race = TimeoutRace<T>()
+  return try await withTaskCancellationHandler {
+    try await withCheckedThrowingContinuation { continuation in
+      guard race.install(continuation) else { return }
+      let work = Task {
+        do {
+          race.finish(.success(try await operation()))
+        } catch {
+          race.finish(.failure(error))
+        }
+      }
+      let timer = Task {
+        do {
+          try await clock.sleep(for: seconds)
+        } catch {
+          return  // Cancelled: the operation finished first, or the caller was cancelled.
+        }
+        race.finish(.failure(error()))
+      }
+      race.track([work, timer])
+    }
+  } onCancel: {
+    race.finish(.failure(CancellationError()))
+  }
+}
+
+/// The first outcome of an operation racing its timeout: it resumes the caller once and
+/// cancels the tasks still running.
+private final class TimeoutRace<T: Sendable>: Sendable {
+  private struct State {
+    var continuation: CheckedContinuation<T, any Error>?
+    var outcome: Result<T, any Error>?
+    var tasks: [Task<Void, Never>] = []
+  }
+
+  private let state = Locked(State())
+
+  /// Keeps the caller's continuation; resumes it at once, and returns `false`, when the
+  /// race is already over (the caller was cancelled before it started).
+  func install(_ continuation: CheckedContinuation<T, any Error>) -> Bool {
+    let outcome = state.withLock { state -> Result<T, any Error>? in
+      if let outcome = state.outcome { return outcome }
+      state.continuation = continuation
       return nil
     }
-    defer { group.cancelAll() }
-    guard let first = try await group.next(), let value = first else {
-      throw error()
+    guard let outcome else { return true }
+    continuation.resume(with: outcome)
+    return false
+  }
+
+  /// Remembers the racing tasks, to cancel them when the race ends; cancels them now if
+  /// it already has.
+  func track(_ tasks: [Task<Void, Never>]) {
+    let isOver = state.withLock { state -> Bool in
+      if state.outcome != nil { return true }
+      state.tasks = tasks
+      return false
     }
-    return value
+    if isOver {
+      tasks.forEach { $0.cancel() }
+    }
+  }
+
+  /// Ends the race with `outcome` unless it has already ended.
+  func finish(_ outcome: Result<T, any Error>) {
+    let (continuation, tasks) = state.withLock {
+      state -> (CheckedContinuation<T, any Error>?, [Task<Void, Never>]) in
+      guard state.outcome == nil else { return (nil, []) }
+      state.outcome = outcome
+      defer {
+        state.continuation = nil
+        state.tasks = []
+      }
+      return (state.continuation, state.tasks)
+    }
+    tasks.forEach { $0.cancel() }
+    continuation?.resume(with: outcome)
   }
 }

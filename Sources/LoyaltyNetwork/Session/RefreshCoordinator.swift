@@ -17,9 +17,17 @@ public import LoyaltyCore
 ///   cancelling one waiter never cancels the refresh.
 /// - A refresh is attempted up to `token.maxRetryAttempts` times with
 ///   `token.retryDelays` (0 s, 1 s, 5 s) for 5xx and transport errors; a 4xx is not
-///   retried. When the server rejects the refresh token, or every attempt fails, the
-///   stored tokens are cleared, one ``SessionEnded`` event is posted, and every waiter
-///   gets the same error.
+///   retried. When the server rejects the refresh token, the stored tokens are cleared,
+///   one ``SessionEnded`` event is posted, and every waiter gets the same error.
+/// - When every attempt fails transiently (no connection, a timeout, a 5xx), the token
+///   pair is kept: going offline never logs the user out. Waiters get
+///   ``LoyaltyCore/LoyaltyError/Code/refreshFailed``, except that ``currentTokens()``
+///   returns the current pair while its access token is still valid, so requests go
+///   out with it. The next call tries again.
+/// - A pair that cannot be refreshed (no refresh token, no host token provider) is used
+///   until its access token expires; then the session ends (one ``SessionEnded``,
+///   ``SessionEnded/Reason/refreshFailed``) and the caller gets
+///   ``LoyaltyCore/LoyaltyError/Code/sessionEnded``.
 /// - A ``CircuitBreaker`` stops refresh calls after `token.circuitBreakerThreshold`
 ///   consecutive failures for `token.circuitBreakerResetTime`, then allows one trial.
 public actor RefreshCoordinator {
@@ -90,6 +98,9 @@ public actor RefreshCoordinator {
 
   /// The tokens to send now, refreshed first if the access token is inside the refresh
   /// window.
+  ///
+  /// When the refresh fails transiently, or the circuit breaker pauses refresh calls,
+  /// the current pair is returned as long as its access token is still valid.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/notAuthenticated`` when there are no
   ///   tokens; a refresh error when the token has expired and cannot be refreshed.
   public func currentTokens() async throws -> TokenPair {
@@ -101,13 +112,18 @@ public actor RefreshCoordinator {
     guard token.shouldRefresh(at: now, threshold: configuration.refreshThreshold) else {
       return pair
     }
+    guard canRefresh(pair) else {
+      // Nothing to refresh with: the token is used until it expires.
+      if !token.isExpired(at: now) { return pair }
+      throw await unrefreshable(pair)
+    }
     do {
       return try await refresh(replacing: pair.accessToken)
     } catch let error as LoyaltyError
-      where error.code == .circuitOpen && token.isValid(at: clock.now)
+      where Self.keepsSession(error) && token.isValid(at: clock.now)
     {
-      // Refresh calls are paused, but the current token still works until it expires.
-      logger.warning("Refresh calls are paused; using the current token until it expires.")
+      // The refresh failed for now, but the current token still works until it expires.
+      logger.warning("Refreshing failed for now; using the current token until it expires.")
       return pair
     }
   }
@@ -129,10 +145,8 @@ public actor RefreshCoordinator {
     if let stale, current.accessToken != stale {
       return current
     }
-    guard !current.refreshToken.isEmpty || refresherHandlesMissingRefreshToken else {
-      throw LoyaltyError(
-        .refreshFailed, "The session has no refresh token.",
-        recoverySuggestion: "Log in again.")
+    guard canRefresh(current) else {
+      throw await unrefreshable(current)
     }
     try breaker.permit(at: clock.now)
     let task = Task { try await self.performRefresh(of: current) }
@@ -146,6 +160,27 @@ public actor RefreshCoordinator {
   /// Marks that refreshes come from a host token provider, which needs no refresh token.
   public func setUsesTokenProvider(_ usesProvider: Bool) {
     refresherHandlesMissingRefreshToken = usesProvider
+  }
+
+  /// Whether `pair` can be refreshed: it has a refresh token, or a host token provider
+  /// makes new tokens.
+  private func canRefresh(_ pair: TokenPair) -> Bool {
+    !pair.refreshToken.isEmpty || refresherHandlesMissingRefreshToken
+  }
+
+  /// The error for a pair that cannot be refreshed. Once its access token has expired,
+  /// the session ends.
+  private func unrefreshable(_ pair: TokenPair) async -> LoyaltyError {
+    guard sessionToken(for: pair).isExpired(at: clock.now) else {
+      return LoyaltyError(
+        .refreshFailed, "The session has no refresh token.",
+        recoverySuggestion: "Log in again before the access token expires.")
+    }
+    logger.warning("The access token expired and cannot be refreshed; the session has ended.")
+    await end(pair, reason: .refreshFailed)
+    return LoyaltyError(
+      .sessionEnded, "The access token expired and the session has no refresh token.",
+      recoverySuggestion: "Log in again.")
   }
 
   private func sessionToken(for pair: TokenPair) -> SessionToken {
@@ -190,11 +225,18 @@ public actor RefreshCoordinator {
         logger.info("Refresh attempt \(attempt + 1) failed: \(error.message)")
       }
     }
-    logger.warning("Refreshing the session failed after every attempt; the session has ended.")
-    await end(current, reason: .refreshFailed)
+    // Going offline never logs the user out: the pair is kept, and the next call tries
+    // again (the circuit breaker permitting).
+    logger.warning("Refreshing the session failed after every attempt; the tokens are kept.")
     throw LoyaltyError(
-      .refreshFailed, "The session could not be refreshed.",
-      recoverySuggestion: "Check the connection, then log in again.", underlying: lastError)
+      .refreshFailed, "The session could not be refreshed for now; it is kept.",
+      recoverySuggestion: "Check the connection and try again.", underlying: lastError)
+  }
+
+  /// Whether a refresh error leaves the session in place: a transient failure, or the
+  /// circuit breaker pausing refresh calls.
+  private static func keepsSession(_ error: LoyaltyError) -> Bool {
+    error.code == .refreshFailed || error.code == .circuitOpen
   }
 
   private func install(_ pair: TokenPair, replacing current: TokenPair) async throws

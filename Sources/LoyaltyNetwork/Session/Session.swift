@@ -97,13 +97,23 @@ public struct Session: Sendable {
 
   /// Ends the session: tells the server (best effort), clears the tokens and posts
   /// ``SessionEnded``.
+  ///
+  /// The logout call carries the stored access token as it is: it never starts a
+  /// refresh, even inside the refresh window or after a 401, and its answer never ends
+  /// the session by the error policy (the session ends here, with
+  /// ``SessionEnded/Reason/logout``).
   public func logout() async {
     if let tokens = try? await client.coordinator.storedTokens() {
       do {
-        _ = try await withTimeout(
+        let response = try await withTimeout(
           client.configuration.token.loginTimeout, clock: client.clock,
           error: LoyaltyError(.timedOut, "The logout call did not answer in time.")
-        ) { [client] in try await client.send(AuthEndpoints.logout(tokens)) }
+        ) { [client] in try await client.response(for: AuthEndpoints.logout(tokens)) }
+        if !response.isSuccess {
+          client.logger.info(
+            "The server answered the logout with \(response.status); the local session is "
+              + "cleared anyway.")
+        }
       } catch {
         client.logger.info("The server logout failed; the local session is cleared anyway.")
       }

@@ -16,7 +16,8 @@ public struct SessionEnded: LoyaltyEvent, Equatable {
   public enum Reason: String, Sendable, Equatable {
     /// The server rejected the refresh token.
     case refreshRejected = "refresh_rejected"
-    /// Refreshing failed after every retry.
+    /// The access token expired and could not be refreshed (there was no refresh token).
+    /// Transient refresh failures keep the session and post nothing.
     case refreshFailed = "refresh_failed"
     /// The user logged out.
     case logout
