@@ -209,6 +209,24 @@ struct PlantedSecretsTests {
     #expect(leaks.isEmpty, "\(Set(leaks).sorted().joined(separator: "\n"))")
   }
 
+  @Test("11. a token pair describes, reflects and dumps no token")
+  func tokenPairDump() {
+    let pair = TokenPair(
+      accessToken: "planted-access-token-1234", refreshToken: "planted-refresh-token-5678",
+      clientID: "planted-client-id", clientSecret: "planted-client-secret")
+    var dumped = ""
+    dump(pair, to: &dumped)
+    for text in [String(describing: pair), String(reflecting: pair), dumped] {
+      for secret in [
+        "planted-access-token-1234", "planted-refresh-token-5678", "planted-client-id",
+        "planted-client-secret",
+      ] {
+        #expect(!text.contains(secret), "\(secret) in \(text)")
+      }
+    }
+    #expect(dumped.contains("TokenPair"))
+  }
+
   @Test("11. configurations, requests and headers describe, reflect and dump no secret")
   func descriptionsAndDumps() async throws {
     let (_, _, backend) = try await Self.run(level: .none)

@@ -1,9 +1,9 @@
 /// The tokens of a user's session.
 ///
-/// Its description masks every token, so a `TokenPair` can be logged or interpolated
-/// without leaking it.
+/// Its description and its mirror mask every token, so a `TokenPair` can be logged,
+/// interpolated or dumped without leaking it.
 public struct TokenPair: Sendable, Hashable, Codable, CustomStringConvertible,
-  CustomDebugStringConvertible
+  CustomDebugStringConvertible, CustomReflectable
 {
   /// The access token (usually a JWT) sent as `Authorization: Bearer`.
   public var accessToken: String
@@ -32,4 +32,9 @@ public struct TokenPair: Sendable, Hashable, Codable, CustomStringConvertible,
   }
 
   public var debugDescription: String { description }
+
+  /// What `dump` and debuggers show: the masked description, no field.
+  public var customMirror: Mirror {
+    Mirror(self, children: ["masked": description], displayStyle: .struct)
+  }
 }
