@@ -297,7 +297,8 @@ public actor AnalyticsPipeline: AnalyticsTracker {
     case .accepted(let duplicates):
       try await acknowledge(batch.map(\.id))
       statistics.uploaded += batch.count
-      statistics.duplicates += duplicates
+      // The server's count is untrusted: at most the batch, never negative.
+      statistics.duplicates += min(max(0, duplicates), batch.count)
       consecutiveFailures = 0
       nextAttempt = nil
       return true

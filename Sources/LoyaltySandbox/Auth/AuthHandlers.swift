@@ -173,7 +173,7 @@ enum AuthHandlers {
       "client_id": .string(clientID),
       "client_secret": .string(clientSecret),
       "token_type": "Bearer",
-      "expires_in": .integer(Int(lifetime)),
+      "expires_in": .integer(Int(saturating: lifetime)),
     ]
   }
 
