@@ -7,7 +7,7 @@ import Testing
 struct BeyondIntRangeTests {
   static let extremes: [Double] = [
     1e19, -1e19, 1e308, -1e308, .nan, .infinity, -.infinity, 0x1p63, -0x1p63 * 2,
-    9_223_372_036_854_775_807, Double(Int.max) * 1.5,
+    Double(Int.max) * 1.5,
   ]
 
   @Test("numbers beyond Int's range never crash: looseString writes them", arguments: extremes)
