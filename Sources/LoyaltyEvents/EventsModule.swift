@@ -41,9 +41,21 @@ public struct EventsModule: LoyaltyModule {
   /// Batching, flushing and retry settings for the pipeline.
   public let analytics: AnalyticsConfiguration
 
+  /// The most events a bus subscription or stream may fall behind before it skips the
+  /// oldest (``EventBus/subscriberCapacity``).
+  public let busSubscriberCapacity: Int
+
   /// Creates the module.
-  public init(analytics: AnalyticsConfiguration = AnalyticsConfiguration()) {
+  /// - Parameters:
+  ///   - analytics: The pipeline's settings.
+  ///   - busSubscriberCapacity: The bus's ``EventBus/subscriberCapacity``; 10,000 events
+  ///     by default.
+  public init(
+    analytics: AnalyticsConfiguration = AnalyticsConfiguration(),
+    busSubscriberCapacity: Int = EventBus.defaultSubscriberCapacity
+  ) {
     self.analytics = analytics
+    self.busSubscriberCapacity = busSubscriberCapacity
   }
 
   public var identifier: ModuleIdentifier {
@@ -60,7 +72,8 @@ public struct EventsModule: LoyaltyModule {
   /// Provides the bus (available at once: modules that start earlier post to it) and
   /// the pipeline (once the module has started).
   public func register(in registrar: CapabilityRegistrar<Running>) throws {
-    registrar.provide(.eventBus) { _ in EventBus() }
+    let capacity = busSubscriberCapacity
+    registrar.provide(.eventBus) { _ in EventBus(subscriberCapacity: capacity) }
     registrar.provide(.eventSink) { capabilities in try capabilities.resolve(.eventBus) }
     registrar.provide(.analyticsPipeline) { running, _ in running.pipeline }
     registrar.provide(.analytics) { running, _ -> any AnalyticsTracker in running.pipeline }

@@ -45,6 +45,15 @@ public struct SandboxConfiguration: Sendable {
   public var maxAnalyticsEvents: Int
   /// The most bytes of uncompressed JSON an analytics batch may have; larger is 413.
   public var maxAnalyticsBytes: Int
+  /// The most analytics `event_id`s remembered for de-duplication: beyond it the oldest
+  /// is forgotten (an event sent again after that is stored again, as new), and counted
+  /// in ``SandboxCounters/analyticsIDsForgotten``. 100,000 by default.
+  public var maxRememberedEventIDs: Int
+  /// The most access tokens, and the most refresh tokens, the backend remembers: beyond
+  /// it the oldest issued is forgotten (then refused as unknown; the reuse of a forgotten
+  /// refresh token is no longer detected), and counted in
+  /// ``SandboxCounters/tokensForgotten``. 10,000 of each by default.
+  public var maxIssuedTokens: Int
   /// Whether answers are gzip-compressed when the request sends `Accept-Encoding: gzip`.
   public var gzipResponses: Bool
   /// The clock tokens expire on and latency is waited on.
@@ -64,6 +73,8 @@ public struct SandboxConfiguration: Sendable {
     acceptsAnyTicket: Bool = true,
     maxAnalyticsEvents: Int = 100,
     maxAnalyticsBytes: Int = 475 * 1_024,
+    maxRememberedEventIDs: Int = 100_000,
+    maxIssuedTokens: Int = 10_000,
     gzipResponses: Bool = false,
     clock: any LoyaltyClock = SystemClock()
   ) {
@@ -79,6 +90,8 @@ public struct SandboxConfiguration: Sendable {
     self.acceptsAnyTicket = acceptsAnyTicket
     self.maxAnalyticsEvents = maxAnalyticsEvents
     self.maxAnalyticsBytes = maxAnalyticsBytes
+    self.maxRememberedEventIDs = max(1, maxRememberedEventIDs)
+    self.maxIssuedTokens = max(1, maxIssuedTokens)
     self.gzipResponses = gzipResponses
     self.clock = clock
   }

@@ -11,20 +11,27 @@ import LoyaltyNetwork
 /// It applies the request's timeout (or the configured request timeout), caps a whole
 /// transfer at the resource timeout, stops when the calling task is cancelled, and
 /// returns gzip bodies decompressed whether or not the platform did it already.
+///
+/// Every body is capped at `maxBodySize` bytes as it arrives, whatever its encoding (and
+/// again once decompressed): a larger one stops the transfer and fails with
+/// ``LoyaltyCore/LoyaltyError/Code/responseTooLarge``, whose `limit` metadata names the
+/// cap.
 public final class URLSessionTransport: HTTPTransport {
   private let session: URLSession
   private let requestTimeout: TimeInterval
-  private let maxBodySize: Int
+  private let limit: ResponseSizeLimit
+  private let collector: BodyCollector
 
   /// Creates a transport.
   /// - Parameters:
   ///   - requestTimeout: The timeout for requests that do not set their own.
   ///   - resourceTimeout: The longest a whole transfer may take.
-  ///   - maxBodySize: The largest decompressed body accepted.
+  ///   - maxBodySize: The largest body accepted, in bytes, as received and once
+  ///     decompressed; 10 MiB by default.
   public init(
     requestTimeout: TimeInterval = 30,
     resourceTimeout: TimeInterval = 60,
-    maxBodySize: Int = 64 * 1_024 * 1_024
+    maxBodySize: Int = NetworkConfiguration.defaultMaxResponseBytes
   ) {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = requestTimeout
@@ -32,16 +39,21 @@ public final class URLSessionTransport: HTTPTransport {
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
     configuration.httpCookieStorage = nil
-    self.session = URLSession(configuration: configuration)
+    let limit = ResponseSizeLimit(bytes: maxBodySize)
+    let collector = BodyCollector(limit: limit) { error, url in Self.map(error, url: url) }
+    self.session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
     self.requestTimeout = requestTimeout
-    self.maxBodySize = maxBodySize
+    self.limit = limit
+    self.collector = collector
   }
 
-  /// Creates a transport with the timeouts of `configuration`.
+  /// Creates a transport with the timeouts and the response size limit of
+  /// `configuration`.
   public convenience init(configuration: NetworkConfiguration) {
     self.init(
       requestTimeout: configuration.requestTimeout,
-      resourceTimeout: configuration.resourceTimeout)
+      resourceTimeout: configuration.resourceTimeout,
+      maxBodySize: configuration.maxResponseBytes)
   }
 
   deinit {
@@ -63,16 +75,9 @@ public final class URLSessionTransport: HTTPTransport {
     let box = TaskBox()
     let (data, response): (Data, URLResponse) = try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let task = session.dataTask(with: urlRequest) { data, response, error in
-          if let error {
-            continuation.resume(throwing: Self.map(error, url: request.url))
-          } else if let response {
-            continuation.resume(returning: (data ?? Data(), response))
-          } else {
-            continuation.resume(
-              throwing: LoyaltyError(.transportFailed, "The request ended without a response."))
-          }
-        }
+        // Without a completion handler the delegate gathers the body, chunk by chunk.
+        let task = session.dataTask(with: urlRequest)
+        collector.register(task, url: request.url, continuation: continuation)
         box.start(task)
       }
     } onCancel: {
@@ -88,7 +93,11 @@ public final class URLSessionTransport: HTTPTransport {
     }
     var body = data
     if Gzip.isCompressed(body) {
-      body = try Gzip.decompress(body, limit: maxBodySize)
+      do {
+        body = try Gzip.decompress(body, limit: limit.bytes)
+      } catch let error as LoyaltyError where error.metadata["limit"] != nil {
+        throw limit.error(host: request.url.host)
+      }
       headers.remove(name: "Content-Encoding")
     }
     return HTTPResponse(status: http.statusCode, headers: headers, body: body)

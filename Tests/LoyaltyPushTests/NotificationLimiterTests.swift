@@ -122,4 +122,68 @@ struct NotificationLimiterTests {
     }
     #expect(try await limiter.requestPermission(merchantID: "m") == .dailyLimitReached)
   }
+
+  /// Clients and lifecycle 5: a limit decided and recorded across an `await` is not
+  /// atomic; the limiter decides and records without one.
+  @Test("limits and counters that must be exact are decided and recorded atomically")
+  func concurrentRequestsRespectTheLimit() async throws {
+    let store = SlowKeyValueStore()
+    let clock = ManualClock(start: Self.date("2027-03-10 12:00"))
+    let limiter = NotificationLimiter(
+      limits: NotificationLimits(perDay: 5, perWeek: 500, perMonth: 500, merchantCooldown: 0),
+      store: store, clock: clock, timeZone: Self.utc)
+    let allowed = await withTaskGroup(of: Bool.self) { group in
+      for index in 0..<100 {
+        group.addTask {
+          (try? await limiter.requestPermission(merchantID: "m\(index)").isAllowed) ?? false
+        }
+      }
+      return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+    #expect(allowed == 5)
+    #expect(try await limiter.counts().day == 5)
+    let (restarted, _) = Self.limiter(at: "2027-03-10 15:00", store: store)
+    #expect(try await restarted.counts().day == 5)
+  }
+
+  @Test("a record that could not be persisted is taken back")
+  func failedPersistIsRolledBack() async throws {
+    let store = SlowKeyValueStore()
+    let clock = ManualClock(start: Self.date("2027-03-10 12:00"))
+    let limiter = NotificationLimiter(store: store, clock: clock, timeZone: Self.utc)
+    await store.setFailing(true)
+    await #expect(throws: (any Error).self) {
+      try await limiter.requestPermission(merchantID: "a")
+    }
+    await store.setFailing(false)
+    #expect(try await limiter.counts().day == 0)
+    #expect(try await limiter.requestPermission(merchantID: "a") == .allowed)
+  }
+}
+
+/// A key-value store that suspends on every call, as a disk-backed one does, and can be
+/// told to fail its writes.
+private actor SlowKeyValueStore: KeyValueStore {
+  private var values: [String: Data] = [:]
+  private var failing = false
+
+  func setFailing(_ value: Bool) { failing = value }
+
+  func data(forKey key: String) async throws -> Data? {
+    await Task.yield()
+    return values[key]
+  }
+
+  func set(_ data: Data, forKey key: String) async throws {
+    await Task.yield()
+    if failing { throw CancellationError() }
+    values[key] = data
+  }
+
+  func removeValue(forKey key: String) async throws {
+    await Task.yield()
+    values[key] = nil
+  }
+
+  func keys() async throws -> [String] { values.keys.sorted() }
 }

@@ -24,6 +24,7 @@ extension LoyaltyConfiguration {
       "network.resourceTimeout": "\(network.resourceTimeout) s",
       "network.maxRetryAttempts": String(network.maxRetryAttempts),
       "network.maxConcurrentRequests": String(network.maxConcurrentRequests),
+      "network.maxResponseBytes": String(network.maxResponseBytes),
       "logging.level": logging.level.rawValue,
     ]
   }

@@ -14,6 +14,13 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
   public var retryJitter: Double
   /// The most requests in flight at once for one client.
   public var maxConcurrentRequests: Int
+  /// The largest response body accepted, in bytes, whatever its encoding: a larger one
+  /// fails with ``LoyaltyError/Code/responseTooLarge`` instead of filling memory. 10 MiB
+  /// by default; between 1 KiB and 1 GiB.
+  public var maxResponseBytes: Int
+
+  /// The default ``maxResponseBytes``: 10 MiB.
+  public static let defaultMaxResponseBytes = 10 * 1_024 * 1_024
 
   /// Creates a network configuration with the production defaults.
   public init(
@@ -23,7 +30,8 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
     retryBaseDelay: Double = 0.5,
     retryMaxDelay: Double = 30,
     retryJitter: Double = 0.1,
-    maxConcurrentRequests: Int = 6
+    maxConcurrentRequests: Int = 6,
+    maxResponseBytes: Int = NetworkConfiguration.defaultMaxResponseBytes
   ) {
     self.requestTimeout = requestTimeout
     self.resourceTimeout = resourceTimeout
@@ -32,11 +40,12 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
     self.retryMaxDelay = retryMaxDelay
     self.retryJitter = retryJitter
     self.maxConcurrentRequests = maxConcurrentRequests
+    self.maxResponseBytes = maxResponseBytes
   }
 
   private enum CodingKeys: String, CodingKey {
     case requestTimeout, resourceTimeout, maxRetryAttempts, retryBaseDelay, retryMaxDelay
-    case retryJitter, maxConcurrentRequests
+    case retryJitter, maxConcurrentRequests, maxResponseBytes
   }
 
   /// Decodes a configuration; missing fields take their default values.
@@ -51,6 +60,8 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
     retryJitter = try container.decode(.retryJitter, default: defaults.retryJitter)
     maxConcurrentRequests = try container.decode(
       .maxConcurrentRequests, default: defaults.maxConcurrentRequests)
+    maxResponseBytes = try container.decode(
+      .maxResponseBytes, default: defaults.maxResponseBytes)
   }
 
   func validationErrors() -> [LoyaltyError] {
@@ -92,6 +103,12 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
           .invalidConcurrencyLimit,
           "network.maxConcurrentRequests is \(maxConcurrentRequests).",
           recoverySuggestion: "Use between 1 and 64 requests in flight (the default is 6)."))
+    }
+    if !(1_024...1_073_741_824).contains(maxResponseBytes) {
+      errors.append(
+        LoyaltyError(
+          .invalidResponseLimit, "network.maxResponseBytes is \(maxResponseBytes).",
+          recoverySuggestion: "Use between 1 KiB (1024) and 1 GiB (1073741824) bytes."))
     }
     return errors
   }

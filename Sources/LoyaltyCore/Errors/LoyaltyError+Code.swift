@@ -59,6 +59,8 @@ extension LoyaltyError {
     public static let configurationFile = Code(1014, "configurationFile", .configuration)
     /// A retry delay or backoff setting is negative or out of range.
     public static let invalidRetryDelay = Code(1015, "invalidRetryDelay", .configuration)
+    /// The response size limit is out of range.
+    public static let invalidResponseLimit = Code(1016, "invalidResponseLimit", .configuration)
 
     // MARK: Registry (2xxx)
 
@@ -103,6 +105,9 @@ extension LoyaltyError {
     public static let emptyResponse = Code(3008, "emptyResponse", .network)
     /// The request body could not be encoded.
     public static let requestEncodingFailed = Code(3009, "requestEncodingFailed", .network)
+    /// The response body is larger than the configured limit; the error's `limit`
+    /// metadata names it.
+    public static let responseTooLarge = Code(3010, "responseTooLarge", .network)
 
     // MARK: Security (4xxx), numbered as the seed numbers its encryption errors
 
@@ -214,12 +219,12 @@ extension LoyaltyError {
       .missingAppUUID, .invalidAppUUID, .invalidBaseURL, .invalidTimeout, .invalidRetryAttempts,
       .retryDelaysMismatch, .invalidRefreshThreshold, .invalidCacheSize, .invalidCircuitBreaker,
       .invalidConcurrencyLimit, .invalidLanguage, .invalidBundleID, .configurationCoding,
-      .configurationFile, .invalidRetryDelay,
+      .configurationFile, .invalidRetryDelay, .invalidResponseLimit,
       .missingRequirement, .duplicateCapability, .duplicateModule, .dependencyCycle,
       .moduleStartFailed, .capabilityUnavailable, .capabilityCreationFailed,
       .undeclaredCapability, .clientShutDown,
       .invalidURL, .transportFailed, .timedOut, .notConnected, .cancelled, .decompressionFailed,
-      .invalidResponse, .emptyResponse, .requestEncodingFailed,
+      .invalidResponse, .emptyResponse, .requestEncodingFailed, .responseTooLarge,
       .invalidKey, .encryptionFailed, .decryptionFailed, .invalidCiphertext, .keyGenerationFailed,
       .invalidPEM, .malformedJWT, .signingFailed, .keyStoreFailed,
       .databaseOpenFailed, .queryFailed, .migrationFailed, .databaseTooNew, .databaseCorrupt,

@@ -60,10 +60,42 @@ public struct AnalyticsConfiguration: Sendable, Hashable, Codable {
     self.backoffJitter = min(max(0, backoffJitter), 1)
   }
 
-  /// The backoff after `failures` consecutive failed uploads, jittered.
+  private enum CodingKeys: String, CodingKey {
+    case flushAt, flushInterval, maxBatchCount, maxBatchBytes, queueCapacity, maxAttempts
+    case maxAge, backoffBase, backoffCap, backoffJitter
+  }
+
+  /// Decodes a configuration; missing fields take their defaults, and every value is
+  /// brought into range as ``init(flushAt:flushInterval:maxBatchCount:maxBatchBytes:queueCapacity:maxAttempts:maxAge:backoffBase:backoffCap:backoffJitter:)``
+  /// does.
+  public init(from decoder: any Decoder) throws {
+    let defaults = AnalyticsConfiguration()
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
+      try container.decodeIfPresent(T.self, forKey: key) ?? fallback
+    }
+    self.init(
+      flushAt: try value(.flushAt, defaults.flushAt),
+      flushInterval: try value(.flushInterval, defaults.flushInterval),
+      maxBatchCount: try value(.maxBatchCount, defaults.maxBatchCount),
+      maxBatchBytes: try value(.maxBatchBytes, defaults.maxBatchBytes),
+      queueCapacity: try value(.queueCapacity, defaults.queueCapacity),
+      maxAttempts: try value(.maxAttempts, defaults.maxAttempts),
+      maxAge: try value(.maxAge, defaults.maxAge),
+      backoffBase: try value(.backoffBase, defaults.backoffBase),
+      backoffCap: try value(.backoffCap, defaults.backoffCap),
+      backoffJitter: try value(.backoffJitter, defaults.backoffJitter))
+  }
+
+  /// The backoff after `failures` consecutive failed uploads, jittered. Values set
+  /// out of range after creation are clamped here: never negative, never NaN.
   public func backoff(afterFailures failures: Int) -> TimeInterval {
-    let delay = min(backoffCap, backoffBase * pow(2, Double(max(0, failures - 1))))
-    guard backoffJitter > 0, delay > 0 else { return delay }
-    return delay * Double.random(in: (1 - backoffJitter)...(1 + backoffJitter))
+    let base = backoffBase.isNaN ? 0 : max(0, backoffBase)
+    let cap = backoffCap.isNaN ? base : max(0, backoffCap)
+    guard base > 0 else { return 0 }
+    let delay = min(cap, base * pow(2, Double(max(0, failures - 1))))
+    let jitter = backoffJitter.isNaN ? 0 : min(max(0, backoffJitter), 1)
+    guard jitter > 0, delay > 0, delay.isFinite else { return delay }
+    return delay * Double.random(in: (1 - jitter)...(1 + jitter))
   }
 }

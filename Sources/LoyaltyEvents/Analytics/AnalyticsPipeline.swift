@@ -22,6 +22,10 @@ public import LoyaltyCore
 /// - The queue holds at most `queueCapacity` events, dropping (and counting) the oldest;
 ///   an event is dropped only after `maxAttempts` failed uploads or `maxAge`, and the
 ///   host hears of every drop through ``setDropHandler(_:)``.
+/// - A claimed batch is always settled: when anything fails between claiming it and
+///   acknowledging it (the queue throws, the flush is cancelled), what is still claimed
+///   is released, and the next flush sends it again; when even the release fails, the
+///   next flush releases it first.
 public actor AnalyticsPipeline: AnalyticsTracker {
   /// Finds the uploader when a flush needs it (the network may start after the
   /// pipeline, or be absent: events then wait in the queue).
@@ -42,6 +46,8 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   private var nextAttempt: Date?
   private var stopped = false
   private var dropHandler: (@Sendable (AnalyticsDrop) -> Void)?
+  /// Ids this pipeline claimed and has neither acknowledged nor released yet.
+  private var unsettled: Set<String> = []
 
   /// Batch overhead: `{"events":[` and `]}`.
   private static let batchOverhead = 13
@@ -217,10 +223,16 @@ public actor AnalyticsPipeline: AnalyticsTracker {
       return
     }
     do {
+      if !unsettled.isEmpty {
+        // A failed flush could not release these; they go out again now.
+        try await release(Array(unsettled))
+      }
       while true {
+        try Task.checkCancellation()
         let batch = try await queue.claim(
           maxCount: configuration.maxBatchCount,
           maxBytes: configuration.maxBatchBytes - Self.batchOverhead)
+        unsettled.formUnion(batch.map(\.id))
         guard !batch.isEmpty else { return }
         let now = clock.now
         let expired = batch.filter {
@@ -228,7 +240,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
             || now.timeIntervalSince($0.timestamp) > configuration.maxAge
         }
         if !expired.isEmpty {
-          try await queue.acknowledge(expired.map(\.id))
+          try await acknowledge(expired.map(\.id))
           statistics.expired += expired.count
           report(AnalyticsDrop(ids: expired.map(\.id), reason: .expired))
         }
@@ -238,6 +250,41 @@ public actor AnalyticsPipeline: AnalyticsTracker {
       }
     } catch {
       logger.error("The analytics flush stopped: \(error)")
+      await releaseUnsettled()
+    }
+  }
+
+  /// Deletes `ids` from the queue; they are settled.
+  private func acknowledge(_ ids: [String]) async throws {
+    try await queue.acknowledge(ids)
+    unsettled.subtract(ids)
+  }
+
+  /// Returns `ids` to the queue; they are settled.
+  private func release(_ ids: [String]) async throws {
+    try await queue.release(ids)
+    unsettled.subtract(ids)
+  }
+
+  /// Releases every claimed event a failed flush left behind, even when the flush was
+  /// cancelled; what cannot be released now is released by the next flush.
+  private func releaseUnsettled() async {
+    guard !unsettled.isEmpty else { return }
+    let ids = Array(unsettled)
+    let queue = queue
+    // An unstructured task does not inherit the flush's cancellation.
+    let released = await Task { () -> (any Error)? in
+      do {
+        try await queue.release(ids)
+        return nil
+      } catch {
+        return error
+      }
+    }.value
+    if let released {
+      logger.error("\(ids.count) claimed analytics events could not be released: \(released)")
+    } else {
+      unsettled.subtract(ids)
     }
   }
 
@@ -248,9 +295,10 @@ public actor AnalyticsPipeline: AnalyticsTracker {
     statistics.uploads += 1
     switch await uploader.upload(batch) {
     case .accepted(let duplicates):
-      try await queue.acknowledge(batch.map(\.id))
+      try await acknowledge(batch.map(\.id))
       statistics.uploaded += batch.count
-      statistics.duplicates += duplicates
+      // The server's count is untrusted: at most the batch, never negative.
+      statistics.duplicates += min(max(0, duplicates), batch.count)
       consecutiveFailures = 0
       nextAttempt = nil
       return true
@@ -259,7 +307,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
       guard !rejected.isEmpty else {
         return try await backOff(batch, after: nil)
       }
-      try await queue.acknowledge(Array(rejected))
+      try await acknowledge(Array(rejected))
       statistics.rejected += rejected.count
       logger.warning("The server rejected \(rejected.count) analytics events.")
       report(
@@ -269,14 +317,14 @@ public actor AnalyticsPipeline: AnalyticsTracker {
       return rest.isEmpty ? true : try await send(rest, with: uploader)
     case .tooLarge:
       guard batch.count > 1 else {
-        try await queue.acknowledge(batch.map(\.id))
+        try await acknowledge(batch.map(\.id))
         statistics.tooLarge += 1
         report(AnalyticsDrop(ids: batch.map(\.id), reason: .tooLarge))
         return true
       }
       let half = batch.count / 2
       guard try await send(Array(batch[..<half]), with: uploader) else {
-        try await queue.release(batch[half...].map(\.id))
+        try await release(batch[half...].map(\.id))
         return false
       }
       return try await send(Array(batch[half...]), with: uploader)
@@ -286,7 +334,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   }
 
   private func backOff(_ batch: [QueuedEvent], after: Double?) async throws -> Bool {
-    try await queue.release(batch.map(\.id))
+    try await release(batch.map(\.id))
     statistics.failedUploads += 1
     consecutiveFailures += 1
     let delay = after ?? configuration.backoff(afterFailures: consecutiveFailures)

@@ -1,4 +1,5 @@
 import LoyaltyCore
+import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -19,7 +20,7 @@ final class EventIdentifier: Sendable {
   private let state = Locked(State())
 
   func next(at date: Date) -> String {
-    let milliseconds = UInt64(max(0, date.timeIntervalSince1970 * 1_000))
+    let milliseconds = UInt64(saturating: date.timeIntervalSince1970 * 1_000)
     let (time, high, low) = state.withLock { state -> (UInt64, UInt16, UInt64) in
       if milliseconds > state.lastMilliseconds {
         state.lastMilliseconds = milliseconds

@@ -16,11 +16,37 @@ public import LoyaltyCore
 /// task; one that does costs an asynchronous call per event. A subscription ends when
 /// its ``EventSubscription`` is cancelled or released, or when the bus is finished or
 /// released; a stream ends then too.
+///
+/// Memory is bounded: a subscription that falls more than ``subscriberCapacity`` events
+/// behind (10,000 by default; its handler is slow or stuck) skips the oldest of the
+/// events it has not yet received and goes on from the newest `subscriberCapacity`, in
+/// posting order. The bus keeps at most about `subscriberCapacity` events per topic
+/// (plus one run of at most 1,024 being gathered), however far behind a subscription
+/// is. A stream buffers at most `subscriberCapacity` events for a slow `for await` and
+/// then drops the oldest. Nothing is skipped silently: ``EventSubscription/skippedEventCount``
+/// counts what one subscription skipped, and ``skippedEventCount`` what every
+/// subscription and stream skipped together.
 public final class EventBus: EventSink {
-  private let routes = Locked(EventRoutes())
+  /// The default ``subscriberCapacity``: 10,000 events.
+  public static let defaultSubscriberCapacity = 10_000
+
+  /// The most events a subscription or stream may fall behind before it skips the
+  /// oldest.
+  public let subscriberCapacity: Int
+
+  private let skipped: EventSkipCounter
+  private let routes: Locked<EventRoutes>
 
   /// Creates a bus with no subscribers.
-  public init() {}
+  /// - Parameter subscriberCapacity: The most events a subscription or stream may fall
+  ///   behind before it skips the oldest; at least 1. 10,000 by default.
+  public init(subscriberCapacity: Int = EventBus.defaultSubscriberCapacity) {
+    let capacity = max(1, subscriberCapacity)
+    let skipped = EventSkipCounter()
+    self.subscriberCapacity = capacity
+    self.skipped = skipped
+    self.routes = Locked(EventRoutes(capacity: capacity, skipped: skipped))
+  }
 
   deinit {
     // Ends every delivery task and stream, as the streams' continuations did when they
@@ -50,6 +76,10 @@ public final class EventBus: EventSink {
 
   /// The number of live subscriptions.
   public var subscriptionCount: Int { routes.withLock { $0.count } }
+
+  /// The events skipped so far by every subscription and stream that fell more than
+  /// ``subscriberCapacity`` events behind, over the bus's life.
+  public var skippedEventCount: Int { skipped.total }
 
   /// Subscribes to events of type `type`.
   /// - Parameters:
@@ -164,11 +194,13 @@ public final class EventBus: EventSink {
     let delivery =
       executor.map { Task(executorPreference: $0, operation: operation) }
       ?? Task(operation: operation)
-    return EventSubscription { [weak self] in
-      reader.finish()
-      delivery.cancel()
-      self?.remove(reader.id)
-    }
+    return EventSubscription(
+      onCancel: { [weak self] in
+        reader.finish()
+        delivery.cancel()
+        self?.remove(reader.id)
+      },
+      skipped: { reader.skippedEventCount })
   }
 
   /// A stream of the events of `topic` that `cast` lets through, yielded from the
@@ -176,11 +208,13 @@ public final class EventBus: EventSink {
   private func stream<Element: Sendable>(
     of topic: EventRoutes.Topic, cast: @escaping @Sendable (any LoyaltyEvent) -> Element?
   ) -> AsyncStream<Element> {
-    let (events, continuation) = AsyncStream.makeStream(of: Element.self)
+    let (events, continuation) = AsyncStream.makeStream(
+      of: Element.self, bufferingPolicy: .bufferingNewest(subscriberCapacity))
+    let skipped = skipped
     let inlet = EventRoutes.StreamInlet(
       yield: { event in
-        if let element = cast(event) {
-          continuation.yield(element)
+        if let element = cast(event), case .dropped = continuation.yield(element) {
+          skipped.add(1)
         }
       },
       finish: { continuation.finish() })

@@ -3,6 +3,8 @@ import Synchronization
 
 /// One handler subscription's place in its topic's ``EventLog``: it delivers the events
 /// posted after it was made, one at a time, in posting order, until it is finished.
+/// When it falls so far behind that the log trimmed its next events, it skips to the
+/// oldest the log kept and counts what it skipped.
 final class EventReader: Sendable {
   /// Identifies the reader among the log's waiting readers.
   let id: UInt64
@@ -21,6 +23,9 @@ final class EventReader: Sendable {
   private let finished = Atomic(false)
   private let trailingSpacer = CacheLineSpacer()
 
+  /// The events skipped because the log trimmed them before they were delivered.
+  private let skipped = Atomic(0)
+
   /// A reader of the events `log` receives from now on.
   init(id: UInt64, log: EventLog) {
     self.id = id
@@ -30,6 +35,19 @@ final class EventReader: Sendable {
 
   /// Whether ``finish()`` has been called: nothing more is delivered.
   var isFinished: Bool { finished.load(ordering: .acquiring) }
+
+  /// How many events this reader skipped because it fell more than the log's capacity
+  /// behind.
+  var skippedEventCount: Int { skipped.load(ordering: .relaxed) }
+
+  /// Counts the events between `position` and `chunk` as skipped: `chunk` is the log's
+  /// oldest when the log trimmed what followed `position`.
+  private func countSkipped(from position: EventChunk, to chunk: EventChunk) {
+    guard chunk.first > position.end else { return }
+    let count = Int(truncatingIfNeeded: chunk.first - position.end)
+    skipped.wrappingAdd(count, ordering: .relaxed)
+    log.skipped.add(count)
+  }
 
   /// Ends delivery: the event being delivered, if any, is the last.
   func finish() {
@@ -41,6 +59,7 @@ final class EventReader: Sendable {
   func deliver(to handler: @Sendable (any LoyaltyEvent) -> Void) async {
     guard var position = start.withLock({ $0.take() }) else { return }
     while let chunk = await log.chunk(after: position, for: self) {
+      countSkipped(from: position, to: chunk)
       for index in chunk.events.indices {
         guard !isFinished else { return }
         handler(chunk.events[index])
@@ -58,6 +77,7 @@ final class EventReader: Sendable {
   ) async {
     guard var position = start.withLock({ $0.take() }) else { return }
     while let chunk = await log.chunk(after: position, for: self) {
+      countSkipped(from: position, to: chunk)
       for index in chunk.events.indices {
         guard !isFinished else { return }
         if let event = cast(chunk.events[index]) {

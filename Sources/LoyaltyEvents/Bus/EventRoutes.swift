@@ -44,9 +44,10 @@ struct EventRoutes {
       }
     }
 
-    /// This route with a new reader of its log; returns the reader.
-    func addingReader(id: UInt64) -> (Route, EventReader) {
-      let log = self.log ?? EventLog()
+    /// This route with a new reader of its log, made by `makeLog` if the route has none;
+    /// returns the reader.
+    func addingReader(id: UInt64, makeLog: () -> EventLog) -> (Route, EventReader) {
+      let log = self.log ?? makeLog()
       let reader = EventReader(id: id, log: log)
       var readers = self.readers
       readers[id] = reader
@@ -80,11 +81,22 @@ struct EventRoutes {
     }
   }
 
+  /// The most events a handler subscription may fall behind before it skips the oldest.
+  let capacity: Int
+  /// Counts the events every slow subscription skipped.
+  let skipped: EventSkipCounter
   private var nextID: UInt64 = 0
   private var byType: [ObjectIdentifier: Route] = [:]
   private var byName: [String: Route] = [:]
   private var toAll = Route()
   private var topics: [UInt64: Topic] = [:]
+
+  /// Routes whose logs keep about `capacity` events per topic, counting what slow
+  /// subscriptions skip in `skipped`.
+  init(capacity: Int, skipped: EventSkipCounter) {
+    self.capacity = capacity
+    self.skipped = skipped
+  }
 
   /// Whether the bus has been finished: no subscription is added after that.
   private(set) var isFinished = false
@@ -106,7 +118,9 @@ struct EventRoutes {
   /// Adds a handler subscription to `topic`: a reader of the events posted from now on.
   mutating func addReader(to topic: Topic) -> EventReader {
     let id = register(topic)
-    let (route, reader) = self.route(for: topic).addingReader(id: id)
+    let (route, reader) = self.route(for: topic).addingReader(id: id) {
+      EventLog(capacity: capacity, skipped: skipped)
+    }
     setRoute(route, for: topic)
     return reader
   }

@@ -3,9 +3,11 @@ import LoyaltyCore
 /// A live subscription to the ``EventBus``. It ends when cancelled or released.
 public final class EventSubscription: Sendable {
   private let onCancel: Locked<(@Sendable () -> Void)?>
+  private let skipped: @Sendable () -> Int
 
-  init(onCancel: @escaping @Sendable () -> Void) {
+  init(onCancel: @escaping @Sendable () -> Void, skipped: @escaping @Sendable () -> Int = { 0 }) {
     self.onCancel = Locked(onCancel)
+    self.skipped = skipped
   }
 
   /// A subscription that has already ended: what a finished bus hands out.
@@ -27,6 +29,10 @@ public final class EventSubscription: Sendable {
     }
     action?()
   }
+
+  /// How many events this subscription skipped because it fell more than the bus's
+  /// ``EventBus/subscriberCapacity`` behind: the oldest of those it had not received.
+  public var skippedEventCount: Int { skipped() }
 
   /// Whether ``cancel()`` has been called.
   public var isCancelled: Bool { onCancel.withLock { $0 == nil } }

@@ -92,7 +92,7 @@ public enum LoyaltyDate {
 
   /// `yyyy-MM-dd HH:mm:ss` in UTC, the backend's usual format.
   public static func format(_ date: Date) -> String {
-    let total = Int(date.timeIntervalSince1970.rounded(.down))
+    let total = Int(date.formattableSecondsSince1970.rounded(.down))
     let days = Int((Double(total) / 86_400).rounded(.down))
     let secondsOfDay = total - days * 86_400
     let (year, month, day) = CivilCalendar.date(days: days)

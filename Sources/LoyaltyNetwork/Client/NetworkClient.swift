@@ -60,8 +60,10 @@ public final class NetworkClient: Sendable {
   ) {
     self.configuration = configuration
     self.observed = ObservedTransport(transport)
+    // A body over the limit still came from a reachable server: checked outside `observed`.
     self.limitedTransport = LimitedTransport(
-      observed, limit: configuration.network.maxConcurrentRequests)
+      SizeLimitedTransport(observed, limit: ResponseSizeLimit(configuration.network)),
+      limit: configuration.network.maxConcurrentRequests)
     self.policy = errorPolicy
     self.clock = clock
     self.tokenStore = tokenStore

@@ -77,7 +77,8 @@ public enum Gzip {
         output.append(contentsOf: chunk[0..<produced])
         guard output.count <= limit else {
           throw LoyaltyError(
-            .decompressionFailed, "The decompressed body is larger than \(limit) bytes.")
+            .decompressionFailed, "The decompressed body is larger than \(limit) bytes.",
+            metadata: ["limit": String(limit)])
         }
         if status == Z_OK && produced == 0 && stream.avail_in == 0 {
           throw LoyaltyError(.decompressionFailed, "The compressed body is truncated.")

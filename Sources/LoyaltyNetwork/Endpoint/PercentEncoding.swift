@@ -6,8 +6,9 @@ enum PercentEncoding {
     /// A path segment: RFC 3986's unreserved characters (ASCII letters and digits, `-`,
     /// `.`, `_`, `~`) stay; everything else, `/` included, is encoded.
     case pathSegment
-    /// `application/x-www-form-urlencoded`: ASCII letters and digits, `-`, `.`, `_` and
-    /// `*` stay, a space becomes `+`, everything else is encoded.
+    /// `application/x-www-form-urlencoded`: RFC 3986's unreserved characters stay, as
+    /// in a path segment, a space becomes `+`, everything else (`*` and `+` included)
+    /// is encoded.
     case form
   }
 
@@ -19,10 +20,7 @@ enum PercentEncoding {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
         UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "_"):
-        encoded.append(byte)
-      case UInt8(ascii: "~") where kind == .pathSegment,
-        UInt8(ascii: "*") where kind == .form:
+        UInt8(ascii: "_"), UInt8(ascii: "~"):
         encoded.append(byte)
       case UInt8(ascii: " ") where kind == .form:
         encoded.append(UInt8(ascii: "+"))

@@ -47,7 +47,7 @@ package enum HTTPDate {
         isGMT(fields[3])
       else { return nil }
       let current = CivilCalendar.date(
-        days: Int((now.timeIntervalSince1970 / 86_400).rounded(.down)))
+        days: Int((now.formattableSecondsSince1970 / 86_400).rounded(.down)))
       var year = current.year - current.year % 100 + shortYear
       if year > current.year + 50 { year -= 100 }
       return date(year: year, month: month + 1, day: day, time: fields[2])

@@ -35,7 +35,7 @@ public struct LoggingMiddleware: HTTPMiddleware {
     }
     do {
       let response = try await next(request)
-      let milliseconds = Int(clock.now.timeIntervalSince(started) * 1_000)
+      let milliseconds = Int(saturating: clock.now.timeIntervalSince(started) * 1_000)
       logger.debug("<- \(target) \(response.status) in \(milliseconds) ms (\(context.endpoint))")
       if logger.isEnabled(.verbose) {
         logger.verbose("<- \(target) body \(Self.preview(response.body))")

@@ -68,15 +68,20 @@ public struct RetryPolicy: Sendable, Equatable {
   }
 
   /// The delay before retry number `retry` (1 for the first retry), without jitter.
+  /// Values set out of range after creation are clamped: never negative, never NaN.
   public func baseDelay(forRetry retry: Int) -> TimeInterval {
+    let base = baseDelay.isNaN ? 0 : max(0, baseDelay)
+    guard base > 0 else { return 0 }
+    let longest = maxDelay.isNaN ? base : max(0, maxDelay)
     let exponent = Double(max(0, retry - 1))
-    return min(maxDelay, baseDelay * pow(2, exponent))
+    return min(longest, base * pow(2, exponent))
   }
 
   /// The delay before retry number `retry`, with jitter applied.
   public func delay(forRetry retry: Int) -> TimeInterval {
     let delay = baseDelay(forRetry: retry)
-    guard jitter > 0, delay > 0 else { return delay }
+    let jitter = jitter.isNaN ? 0 : min(max(0, jitter), 1)
+    guard jitter > 0, delay > 0, delay.isFinite else { return delay }
     return delay * Double.random(in: (1 - jitter)...(1 + jitter))
   }
 

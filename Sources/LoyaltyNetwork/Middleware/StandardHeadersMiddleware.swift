@@ -43,7 +43,7 @@ public struct StandardHeadersMiddleware: HTTPMiddleware {
 
   /// `request` with the standard headers and a signature for now.
   public func signed(_ request: HTTPRequest) throws -> HTTPRequest {
-    let timestamp = String(Int(clock.now.timeIntervalSince1970))
+    let timestamp = String(Int(saturating: clock.now.timeIntervalSince1970))
     let signature: String
     do {
       signature = try signer.signature(apiKey: configuration.apiKey, timestamp: timestamp)

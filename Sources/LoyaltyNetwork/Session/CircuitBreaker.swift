@@ -47,7 +47,7 @@ public struct CircuitBreaker: Sendable, Equatable {
     case .open(let until):
       throw LoyaltyError(
         .circuitOpen,
-        "Refresh calls are paused for \(Int(until.timeIntervalSince(now).rounded(.up))) s "
+        "Refresh calls are paused for \(Int(saturating: until.timeIntervalSince(now).rounded(.up))) s "
           + "after repeated failures.",
         recoverySuggestion: "Wait for the cool-down, or log in again.")
     case .halfOpen(let trialInFlight):

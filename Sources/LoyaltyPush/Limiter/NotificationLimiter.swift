@@ -51,20 +51,30 @@ public actor NotificationLimiter {
   }
 
   /// Checks, and when allowed records the notification as shown, atomically.
+  ///
+  /// The decision and the record are made together, without a suspension between them:
+  /// concurrent calls never let more notifications through than the limits allow. The
+  /// record is kept in memory first, then persisted; when persisting fails it is taken
+  /// back and the error is thrown.
   public func requestPermission(merchantID: String) async throws -> LimitDecision {
-    let now = clock.now
     let entries = try await loadHistory()
+    // No `await` from here until the entry is reserved in `history`.
+    let now = clock.now
     let decision = decide(merchantID: merchantID, at: now, history: entries)
-    if decision.isAllowed {
-      try await save(entries + [Entry(date: now, merchantID: merchantID)], now: now)
-    }
+    guard decision.isAllowed else { return decision }
+    let entry = Entry(date: now, merchantID: merchantID)
+    reserve(entry, now: now)
+    try await persist(reserved: entry)
     return decision
   }
 
   /// Records a notification shown for `merchantID` now.
   public func record(merchantID: String) async throws {
+    _ = try await loadHistory()
     let now = clock.now
-    try await save(try await loadHistory() + [Entry(date: now, merchantID: merchantID)], now: now)
+    let entry = Entry(date: now, merchantID: merchantID)
+    reserve(entry, now: now)
+    try await persist(reserved: entry)
   }
 
   /// How many notifications were shown on the current day, week and month.
@@ -102,18 +112,33 @@ public actor NotificationLimiter {
     calendar.isDate(first, equalTo: second, toGranularity: component)
   }
 
+  /// The history, read from the store the first time.
   private func loadHistory() async throws -> [Entry] {
     if let history { return history }
     let loaded = try await store?.value([Entry].self, forKey: Self.storageKey) ?? []
+    // Another call may have loaded (and added to) the history while this one waited.
+    if let history { return history }
     history = loaded
     return loaded
   }
 
-  private func save(_ entries: [Entry], now: Date) async throws {
-    // Keep what any rule can still need: the last month and a cool-down.
+  /// Adds `entry` to the history in memory, keeping what any rule can still need: the
+  /// last month and a cool-down. Synchronous, so a decision and its record are atomic.
+  private func reserve(_ entry: Entry, now: Date) {
     let horizon = now.addingTimeInterval(-max(32 * 86_400, limits.merchantCooldown))
-    let kept = entries.filter { $0.date >= horizon }
-    try await store?.set(kept, forKey: Self.storageKey)
-    history = kept
+    history = ((history ?? []) + [entry]).filter { $0.date >= horizon }
+  }
+
+  /// Writes the history to the store; when that fails, takes `entry` back out.
+  private func persist(reserved entry: Entry) async throws {
+    guard let store else { return }
+    do {
+      try await store.set(history ?? [], forKey: Self.storageKey)
+    } catch {
+      if let index = history?.lastIndex(of: entry) {
+        history?.remove(at: index)
+      }
+      throw error
+    }
   }
 }

@@ -51,8 +51,9 @@ enum AnalyticsHandlers {
     }
     var accepted = 0
     var duplicates = 0
+    let forgottenBefore = state.analytics.forgottenIDs
     for (id, event) in valid {
-      if state.analytics.store(event, id: id) {
+      if state.analytics.store(event, id: id, rememberingAtMost: limits.maxRememberedEventIDs) {
         accepted += 1
       } else {
         duplicates += 1
@@ -61,6 +62,7 @@ enum AnalyticsHandlers {
     state.counters.analyticsEventsReceived += valid.count
     state.counters.analyticsEventsAccepted += accepted
     state.counters.analyticsDuplicates += duplicates
+    state.counters.analyticsIDsForgotten += state.analytics.forgottenIDs - forgottenBefore
     return .ok(["accepted": .integer(accepted), "duplicates": .integer(duplicates)])
   }
 

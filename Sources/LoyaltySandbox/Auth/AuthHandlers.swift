@@ -156,24 +156,29 @@ enum AuthHandlers {
     let expiresAt = Date(
       timeIntervalSince1970: now.addingTimeInterval(lifetime).timeIntervalSince1970.rounded(.down))
     let access = issuer.mint(userID: userID, jti: jti, issuedAt: now, expiresAt: expiresAt)
-    state.tokens.access[jti] = TokenBook.Access(
-      userID: userID, family: family, expiresAt: expiresAt)
+    let forgottenBefore = state.tokens.forgotten
+    state.tokens.add(
+      access: TokenBook.Access(userID: userID, family: family, expiresAt: expiresAt), id: jti,
+      keepingAtMost: configuration.maxIssuedTokens)
     var generator = SystemRandomNumberGenerator()
     let refresh =
       "rt-\(serial)-" + (0..<2).map { _ in String(generator.next(), radix: 16) }.joined()
     let clientID = client?.id ?? "sandbox-client-\(family)"
     let clientSecret = client?.secret ?? String(generator.next(), radix: 16)
-    state.tokens.refresh[refresh] = TokenBook.Refresh(
-      userID: userID, family: family,
-      expiresAt: now.addingTimeInterval(configuration.refreshTokenLifetime),
-      clientID: clientID, clientSecret: clientSecret, used: false)
+    state.tokens.add(
+      refresh: TokenBook.Refresh(
+        userID: userID, family: family,
+        expiresAt: now.addingTimeInterval(configuration.refreshTokenLifetime),
+        clientID: clientID, clientSecret: clientSecret, used: false),
+      token: refresh, keepingAtMost: configuration.maxIssuedTokens)
+    state.counters.tokensForgotten += state.tokens.forgotten - forgottenBefore
     return [
       "access_token": .string(access),
       "refresh_token": .string(refresh),
       "client_id": .string(clientID),
       "client_secret": .string(clientSecret),
       "token_type": "Bearer",
-      "expires_in": .integer(Int(lifetime)),
+      "expires_in": .integer(Int(saturating: lifetime)),
     ]
   }
 

@@ -26,8 +26,8 @@ struct TokenIssuer: Sendable {
     let header = Base64URL.encode(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
     let claims: JSONValue = [
       "sub": .string(userID),
-      "iat": .integer(Int(issuedAt.timeIntervalSince1970)),
-      "exp": .integer(Int(expiresAt.timeIntervalSince1970)),
+      "iat": .integer(Int(saturating: issuedAt.timeIntervalSince1970)),
+      "exp": .integer(Int(saturating: expiresAt.timeIntervalSince1970)),
       "jti": .string(jti),
       "iss": .string(Self.issuer),
     ]

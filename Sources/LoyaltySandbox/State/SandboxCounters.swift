@@ -22,6 +22,12 @@ public struct SandboxCounters: Sendable, Equatable {
   public var analyticsDuplicates = 0
   /// Analytics events refused as invalid.
   public var analyticsRejected = 0
+  /// Analytics `event_id`s forgotten to stay within
+  /// ``SandboxConfiguration/maxRememberedEventIDs``.
+  public var analyticsIDsForgotten = 0
+  /// Access and refresh tokens forgotten to stay within
+  /// ``SandboxConfiguration/maxIssuedTokens``.
+  public var tokensForgotten = 0
   /// Device info registrations received.
   public var deviceInfoUpdates = 0
   /// Requests refused with 401.

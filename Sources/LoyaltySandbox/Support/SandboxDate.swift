@@ -25,9 +25,9 @@ enum SandboxDate {
 
   /// `date` written in `style`.
   static func format(_ date: Date, _ style: Style) -> String {
-    let total = date.timeIntervalSince1970
+    let total = date.formattableSecondsSince1970
     let seconds = Int(total.rounded(.down))
-    let micros = Int(((total - Double(seconds)) * 1_000_000).rounded(.down))
+    let micros = min(999_999, Int(((total - Double(seconds)) * 1_000_000).rounded(.down)))
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let rest = seconds - days * 86_400
     let (year, month, day) = CivilCalendar.date(days: days)
@@ -64,8 +64,9 @@ enum SandboxDate {
       (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
     else { return nil }
     if scalars.count > 20 {
+      // Any number of fractional digits: checked, not summed, so none can overflow.
       guard scalars[19] == UInt8(ascii: "."), scalars.count > 21,
-        number(20..<(scalars.count - 1)) != nil
+        scalars[20..<(scalars.count - 1)].allSatisfy({ (0x30...0x39).contains($0) })
       else { return nil }
     }
     let days = CivilCalendar.days(year: year, month: month, day: day)

@@ -30,8 +30,10 @@ struct SeededGenerator: RandomNumberGenerator {
 
   /// An integer in `range`.
   mutating func int(_ range: ClosedRange<Int>) -> Int {
-    let span = UInt64(range.upperBound - range.lowerBound) + 1
-    return range.lowerBound + Int(next() % span)
+    // Wrapping arithmetic: a range as wide as `Int` itself does not overflow.
+    let span = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound)) &+ 1
+    let offset = span == 0 ? next() : next() % span
+    return range.lowerBound &+ Int(truncatingIfNeeded: offset)
   }
 
   /// A number in `lower..<upper`.

@@ -74,7 +74,7 @@ final class SQLiteConnection {
   /// Sets how long a statement waits for another connection's lock.
   func setBusyTimeout(seconds: Double) throws {
     let database = try open()
-    let milliseconds = Int32(clamping: Int((max(0, seconds) * 1_000).rounded()))
+    let milliseconds = Int32(clamping: Int(saturating: (max(0, seconds) * 1_000).rounded()))
     let result = sqlite3_busy_timeout(database, milliseconds)
     guard result == SQLITE_OK else {
       throw SQLiteFailure.error(

@@ -47,6 +47,7 @@ struct LoyaltyConfigurationTests {
       ("request timeout", .invalidTimeout),
       ("concurrency", .invalidConcurrencyLimit),
       ("network jitter", .invalidRetryDelay),
+      ("response limit", .invalidResponseLimit),
     ])
   func validationErrors(_ setting: String, _ code: LoyaltyError.Code) throws {
     var configuration = Fixtures.configuration(preset: .production)
@@ -69,6 +70,7 @@ struct LoyaltyConfigurationTests {
     case "request timeout": configuration.network.requestTimeout = 0
     case "concurrency": configuration.network.maxConcurrentRequests = 0
     case "network jitter": configuration.network.retryJitter = 2
+    case "response limit": configuration.network.maxResponseBytes = 0
     default: Issue.record("unknown setting \(setting)")
     }
     let errors = configuration.validationErrors()

@@ -8,11 +8,11 @@ struct EventChunkTests {
   func longRunIsFreedIteratively() {
     // A subscription that falls far behind holds one chunk per batch the others took;
     // freeing them recursively would overflow the stack long before a million.
-    let last = EventChunk(events: [])
-    var first: EventChunk? = EventChunk(events: [])
+    let last = EventChunk(first: 0, events: [])
+    var first: EventChunk? = EventChunk(first: 0, events: [])
     var current = first
     for _ in 0..<1_000_000 {
-      let next = EventChunk(events: [])
+      let next = EventChunk(first: 0, events: [])
       current?.link(next)
       current = next
     }

@@ -11,11 +11,22 @@ public struct SystemClock: LoyaltyClock {
 
   public var now: Date { Date() }
 
+  /// The longest single `Task.sleep`: a longer wait is slept in steps, so that no
+  /// interval (`1e19` seconds, `.infinity`) overflows the nanosecond count.
+  static let longestStep: TimeInterval = 86_400
+
+  /// Sleeps for `seconds`; NaN and values up to 0 do not sleep, `.infinity` sleeps until
+  /// the task is cancelled.
   public func sleep(for seconds: TimeInterval) async throws {
     guard seconds > 0 else {
       try Task.checkCancellation()
       return
     }
-    try await Task.sleep(nanoseconds: UInt64((seconds * 1_000_000_000).rounded()))
+    var remaining = seconds
+    while remaining > 0 {
+      let step = min(remaining, Self.longestStep)
+      try await Task.sleep(nanoseconds: UInt64(saturating: (step * 1_000_000_000).rounded()))
+      remaining -= step
+    }
   }
 }
