@@ -113,12 +113,13 @@ extension JSONValue {
     objectValue?[key]
   }
 
-  /// The string, or a number written as a string.
+  /// The string, or a number written as a string: a whole number that fits in `Int`
+  /// without a fraction (`3`), any other as `Double` writes it (`1.5`, `1e+300`).
   public var looseString: String? {
     switch self {
     case .string(let value): value
     case .integer(let value): String(value)
-    case .number(let value): value.rounded() == value ? String(Int(value)) : String(value)
+    case .number(let value): Int(exactly: value).map { String($0) } ?? String(value)
     case .bool(let value): value ? "true" : "false"
     default: nil
     }
