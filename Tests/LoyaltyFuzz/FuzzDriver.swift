@@ -1,0 +1,40 @@
+#if LOYALTY_LIBFUZZER
+  import Foundation
+
+  // libFuzzer's entry points. fuzz.sh links `libclang_rt.fuzzer_no_main`, whose
+  // `LLVMFuzzerRunDriver` runs the fuzzing loop from this program's own `main`: SwiftPM
+  // already gives an executable target its `main`, so libFuzzer's cannot be linked.
+
+  @_silgen_name("LLVMFuzzerRunDriver")
+  private func runDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+  ) -> Int32
+
+  /// Called by libFuzzer once per input.
+  @_cdecl("LLVMFuzzerTestOneInput")
+  func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let data = bytes.map { Data(bytes: $0, count: count) } ?? Data()
+    FuzzDriver.target.run(data)
+    return 0
+  }
+
+  enum FuzzDriver {
+    /// The target every input goes to; set once, before the fuzzing loop starts.
+    nonisolated(unsafe) static var target = FuzzTarget.json
+
+    /// Runs libFuzzer with `arguments` (the program name first) and returns its status.
+    static func run(arguments: [String]) -> Int32 {
+      var argc = Int32(arguments.count)
+      let vector = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(
+        capacity: arguments.count + 1)
+      for (index, argument) in arguments.enumerated() {
+        vector[index] = strdup(argument)
+      }
+      vector[arguments.count] = nil
+      var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = vector
+      return runDriver(&argc, &argv, fuzzOneInput)
+    }
+  }
+#endif
