@@ -24,3 +24,31 @@ struct NetworkFuzzRegressionTests {
     #expect(pair.refreshToken == "-1e+19")
   }
 }
+
+@Suite("Fuzz regressions: request building")
+struct RequestFuzzRegressionTests {
+  private static let configuration = LoyaltyConfiguration(
+    appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.tests")
+
+  @Test(
+    "a path template with a character a URL path cannot hold is a typed error, not a trap",
+    arguments: [
+      "/\u{FFFD}\u{FFFD}", "/api/session two", "/a?b", "/a#b", "/50%", "/%4", "/%zz", "/a\nb",
+    ])
+  func invalidTemplate(_ path: String) throws {
+    let endpoint = Endpoint<ResponseEnvelope>(name: "fuzz", method: .get, path: path)
+    let error = try #require(throws: LoyaltyError.self) {
+      _ = try NetworkClient.request(for: endpoint, configuration: Self.configuration)
+    }
+    #expect(error.code == .invalidURL)
+  }
+
+  @Test("a template with every character a path may hold still builds")
+  func validTemplate() throws {
+    let endpoint = Endpoint<ResponseEnvelope>(
+      name: "fuzz", method: .get, path: "/a-b._~/!$&'()*+,;=:@/%20%2F/{id}",
+      parameters: ["id": "x y"])
+    let request = try NetworkClient.request(for: endpoint, configuration: Self.configuration)
+    #expect(request.url.path(percentEncoded: true) == "/a-b._~/!$&'()*+,;=:@/%20%2F/x%20y")
+  }
+}
