@@ -26,6 +26,9 @@
 
     /// Runs libFuzzer with `arguments` (the program name first) and returns its status.
     static func run(arguments: [String]) -> Int32 {
+      // libFuzzer runs itself again for -fork, -merge and -minimize_crash, without the
+      // target's name among the arguments: the children find it here.
+      setenv("LOYALTY_FUZZ_TARGET", target.rawValue, 1)
       var argc = Int32(arguments.count)
       let vector = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(
         capacity: arguments.count + 1)
