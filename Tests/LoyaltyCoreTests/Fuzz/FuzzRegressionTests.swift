@@ -26,4 +26,28 @@ struct CoreFuzzRegressionTests {
     #expect(JSONValue.number(-0.0).looseString == "0")
     #expect(JSONValue.number(2.5).looseString == "2.5")
   }
+
+  @Test(
+    "a request timeout or retry base delay above 3600 s is a validation error, not a trap",
+    arguments: [
+      // The fuzzer's input: a request timeout of 1056964608 s.
+      #"{"appUUID":"0123456789abcdef0123456789abcdef","bundleID":"com.example.fuzz","#
+        + #""network":{"requestTimeout":1056964608}}"#,
+      #"{"appUUID":"0123456789abcdef0123456789abcdef","bundleID":"com.example.fuzz","#
+        + #""network":{"requestTimeout":4000,"resourceTimeout":5000}}"#,
+    ])
+  func hugeRequestTimeout(_ json: String) throws {
+    let configuration = try LoyaltyConfiguration(jsonData: Data(json.utf8))
+    let codes = configuration.validationErrors().map(\.code)
+    #expect(codes == [.invalidTimeout, .invalidTimeout])
+  }
+
+  @Test("a retry base delay above 3600 s is one validation error, not a trap")
+  func hugeRetryBaseDelay() {
+    var configuration = LoyaltyConfiguration(
+      appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.fuzz")
+    configuration.network.retryBaseDelay = 5_000
+    configuration.network.retryMaxDelay = 10
+    #expect(configuration.validationErrors().map(\.code) == [.invalidRetryDelay])
+  }
 }
