@@ -21,8 +21,17 @@
   }
 
   enum FuzzDriver {
-    /// The target every input goes to; set once, before the fuzzing loop starts.
+    /// The target every input goes to. `nonisolated(unsafe)` because libFuzzer's C
+    /// callback cannot capture it: it is set once, before the fuzzing loop starts, and
+    /// libFuzzer runs inputs one at a time on that same thread (-fork and -jobs use
+    /// processes).
     nonisolated(unsafe) static var target = FuzzTarget.json
+
+    /// The arguments handed to libFuzzer, which keeps them to the end of the process:
+    /// held here so that the leak checker sees them as still in use. Set once, like
+    /// ``target``.
+    nonisolated(unsafe) private static var argumentVector:
+      UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 
     /// Runs libFuzzer with `arguments` (the program name first) and returns its status.
     static func run(arguments: [String]) -> Int32 {
@@ -36,6 +45,7 @@
         vector[index] = strdup(argument)
       }
       vector[arguments.count] = nil
+      argumentVector = vector
       var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = vector
       return runDriver(&argc, &argv, fuzzOneInput)
     }
