@@ -178,6 +178,19 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    // The fuzz harness over every parser of untrusted bytes; not a product. Built with
+    // libFuzzer by Tests/LoyaltyFuzz/fuzz.sh; the ordinary build replays files without it.
+    // Docs/Fuzzing.md describes it.
+    .executableTarget(
+      name: "LoyaltyFuzz",
+      dependencies: [
+        "LoyaltyCore", "LoyaltyNetwork", "LoyaltyPush", "LoyaltyMarket", "LoyaltySecurity",
+      ],
+      path: "Tests/LoyaltyFuzz",
+      exclude: ["Corpus", "fuzz.sh"],
+      swiftSettings: swiftSettings
+    ),
+
     // MARK: Plugins
 
     .plugin(

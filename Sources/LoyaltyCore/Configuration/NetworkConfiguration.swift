@@ -72,7 +72,9 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
           .invalidTimeout, "network.requestTimeout is \(requestTimeout) s.",
           recoverySuggestion: "Use a request timeout between 1 and 300 seconds."))
     }
-    if !(requestTimeout...3_600).contains(resourceTimeout) {
+    // Compared rather than made a range: `requestTimeout...3_600` traps when the request
+    // timeout is above 3600 s.
+    if !(resourceTimeout >= requestTimeout && resourceTimeout <= 3_600) {
       errors.append(
         LoyaltyError(
           .invalidTimeout, "network.resourceTimeout is \(resourceTimeout) s.",
@@ -85,7 +87,8 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
           .invalidRetryAttempts, "network.maxRetryAttempts is \(maxRetryAttempts).",
           recoverySuggestion: "Use between 1 (no retry) and 10 attempts."))
     }
-    if !(0...60).contains(retryBaseDelay) || !(retryBaseDelay...3_600).contains(retryMaxDelay)
+    if !(0...60).contains(retryBaseDelay)
+      || !(retryMaxDelay >= retryBaseDelay && retryMaxDelay <= 3_600)
       || !(0...1).contains(retryJitter)
     {
       errors.append(

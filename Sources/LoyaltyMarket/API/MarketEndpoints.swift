@@ -1,5 +1,5 @@
-import LoyaltyCore
-import LoyaltyNetwork
+package import LoyaltyCore
+package import LoyaltyNetwork
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -8,7 +8,10 @@ import LoyaltyNetwork
 #endif
 
 /// Every market call, as an endpoint value. Bodies and answers follow `Docs/API.md`.
-enum MarketEndpoints {
+///
+/// `package` so that the fuzz harness (Tests/LoyaltyFuzz) decodes answers through
+/// exactly the endpoints the market sends.
+package enum MarketEndpoints {
   static let standardPath = "/api/mobile/v2/{appUUID}/context/"
   static let authenticatedPath = "/oauth/{appUUID}/context"
 
@@ -36,7 +39,7 @@ enum MarketEndpoints {
     return endpoint
   }
 
-  static func campaigns(language: String, filters: [String: JSONValue], personalized: Bool)
+  package static func campaigns(language: String, filters: [String: JSONValue], personalized: Bool)
     -> Endpoint<[Campaign]>
   {
     context(
@@ -47,7 +50,7 @@ enum MarketEndpoints {
     ) { $0.campaigns }
   }
 
-  static func singleCampaign(sessionUUID: String, language: String) -> Endpoint<Campaign> {
+  package static func singleCampaign(sessionUUID: String, language: String) -> Endpoint<Campaign> {
     var endpoint = Endpoint<Campaign>(
       name: "single_campaign", method: .get, path: "/api/session/{sessionUuid}",
       parameters: ["sessionUuid": sessionUUID],
@@ -61,7 +64,7 @@ enum MarketEndpoints {
     return endpoint
   }
 
-  static func couponSets(language: String, uuids: [String]?, types: [String]?)
+  package static func couponSets(language: String, uuids: [String]?, types: [String]?)
     -> Endpoint<[CouponSet]>
   {
     var fields: [String: JSONValue] = [
@@ -75,7 +78,7 @@ enum MarketEndpoints {
     ) { $0.couponSets }
   }
 
-  static func availability(couponSets: [String]?) -> Endpoint<[String: Int]> {
+  package static func availability(couponSets: [String]?) -> Endpoint<[String: Int]> {
     var fields: [String: JSONValue] = ["action": "availability"]
     fields["couponsets"] = couponSets.map { .array($0.map(JSONValue.string)) }
     return context(
@@ -84,7 +87,7 @@ enum MarketEndpoints {
     ) { $0.counts }
   }
 
-  static func userCoupons(language: String, types: [String]?) -> Endpoint<[Coupon]> {
+  package static func userCoupons(language: String, types: [String]?) -> Endpoint<[Coupon]> {
     var fields: [String: JSONValue] = [
       "action": "user_coupons", "details": ["merchant", "redemption"],
       "language": .string(language),
@@ -96,7 +99,7 @@ enum MarketEndpoints {
     ) { $0.coupons }
   }
 
-  static func validateCoupon(_ code: String) -> Endpoint<CouponValidation> {
+  package static func validateCoupon(_ code: String) -> Endpoint<CouponValidation> {
     context(
       "validate_coupon", auth: .bearer, wrapper: "coupon",
       ["action": "validate", "coupon": .string(code)], domain: CouponDomain.self,
@@ -104,7 +107,7 @@ enum MarketEndpoints {
     ) { $0 }
   }
 
-  static func redeemCoupon(productUUID: String, merchantID: String, productID: String?)
+  package static func redeemCoupon(productUUID: String, merchantID: String, productID: String?)
     -> Endpoint<CouponRedemption>
   {
     var fields: [String: JSONValue] = [
@@ -118,7 +121,7 @@ enum MarketEndpoints {
     ) { $0 }
   }
 
-  static func redeemedSupermarketHistory(language: String)
+  package static func redeemedSupermarketHistory(language: String)
     -> Endpoint<RedeemedSupermarketHistory>
   {
     context(
@@ -128,7 +131,9 @@ enum MarketEndpoints {
     ) { $0 }
   }
 
-  static func merchants(language: String, filters: MerchantFilters) -> Endpoint<[Merchant]> {
+  package static func merchants(language: String, filters: MerchantFilters)
+    -> Endpoint<[Merchant]>
+  {
     var fields = filters.fields
     fields["action"] = "retrieve_multilingual"
     fields["language"] = .string(language)
@@ -138,7 +143,7 @@ enum MarketEndpoints {
     ) { $0.shops }
   }
 
-  static func merchantCategories(language: String) -> Endpoint<[MerchantCategory]> {
+  package static func merchantCategories(language: String) -> Endpoint<[MerchantCategory]> {
     context(
       "merchant_categories", auth: .standard, wrapper: "shops",
       ["action": "retrieve_categories", "language": .string(language)],
@@ -146,7 +151,7 @@ enum MarketEndpoints {
     ) { $0.categories }
   }
 
-  static func articles(language: String, categories: [String]?) -> Endpoint<[Article]> {
+  package static func articles(language: String, categories: [String]?) -> Endpoint<[Article]> {
     var fields: [String: JSONValue] = [
       "action": "retrieve_multilingual", "language": .string(language),
     ]
@@ -166,12 +171,12 @@ enum MarketEndpoints {
     ) { $0 }
   }
 
-  static func profile() -> Endpoint<Profile> {
+  package static func profile() -> Endpoint<Profile> {
     consumerData(
       "profile", ["action": "handle_user_details", "process": "get"], payload: Profile.self)
   }
 
-  static func transactions(productDetail: String) -> Endpoint<[Transaction]> {
+  package static func transactions(productDetail: String) -> Endpoint<[Transaction]> {
     context(
       "transaction_history", auth: .bearer, wrapper: "consumer_data",
       ["action": "get_transaction_history", "product_detail": .string(productDetail)],
@@ -179,17 +184,17 @@ enum MarketEndpoints {
     ) { list in list.transactions.sorted { ($0.date ?? .distantPast) > ($1.date ?? .distantPast) } }
   }
 
-  static func pointsHistory() -> Endpoint<PointsHistory> {
+  package static func pointsHistory() -> Endpoint<PointsHistory> {
     consumerData("points_history", ["action": "get_points_history"], payload: PointsHistory.self)
   }
 
-  static func marketPass() -> Endpoint<MarketPassDetails> {
+  package static func marketPass() -> Endpoint<MarketPassDetails> {
     consumerData(
       "market_pass_details", ["action": "get_market_pass_details"],
       payload: MarketPassDetails.self)
   }
 
-  static func addCard(_ card: NewCard) -> Endpoint<Card> {
+  package static func addCard(_ card: NewCard) -> Endpoint<Card> {
     context(
       "add_card", auth: .bearer, wrapper: "cards",
       [
@@ -206,14 +211,14 @@ enum MarketEndpoints {
     }
   }
 
-  static func cards() -> Endpoint<[Card]> {
+  package static func cards() -> Endpoint<[Card]> {
     context(
       "get_cards", auth: .bearer, wrapper: "cards", ["action": "get_cards"],
       domain: ResultDomain.self, payload: CardList.self
     ) { $0.cards }
   }
 
-  static func deleteCard(token: String) -> Endpoint<GenericResponse> {
+  package static func deleteCard(token: String) -> Endpoint<GenericResponse> {
     var endpoint = Endpoint<GenericResponse>(
       name: "delete_card", method: .post, path: authenticatedPath, auth: .bearer,
       body: .wrapped("cards", ["action": "delete_card", "token": .string(token)]),
@@ -224,7 +229,9 @@ enum MarketEndpoints {
   }
 
   /// `POST /user/{appUUID}/{action}` with the fields at the top level.
-  static func user(_ action: String, _ fields: [String: JSONValue]) -> Endpoint<ResponseEnvelope> {
+  package static func user(_ action: String, _ fields: [String: JSONValue])
+    -> Endpoint<ResponseEnvelope>
+  {
     Endpoint(
       name: action, method: .post, path: "/user/{appUUID}/\(action)", body: .json(.object(fields)),
       isIdempotent: false)

@@ -190,7 +190,9 @@ public final class NetworkClient: Sendable {
     }
   }
 
-  static func request<Response>(
+  /// The request `endpoint` makes under `configuration`: its URL with the placeholders
+  /// filled, its body encoded and its own headers; the middleware adds the rest.
+  package static func request<Response>(
     for endpoint: Endpoint<Response>, configuration: LoyaltyConfiguration
   ) throws -> HTTPRequest {
     var values = endpoint.parameters
@@ -208,7 +210,8 @@ public final class NetworkClient: Sendable {
       timeout: configuration.network.requestTimeout)
   }
 
-  static func decode<Response>(
+  /// The result of `endpoint` from `response`: the status checked and the body decoded.
+  package static func decode<Response>(
     _ response: HTTPResponse, for endpoint: Endpoint<Response>
   ) throws -> Response {
     guard response.isSuccess else {

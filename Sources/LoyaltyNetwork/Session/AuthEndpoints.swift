@@ -1,10 +1,13 @@
-import LoyaltyCore
+package import LoyaltyCore
 
 /// The authentication calls, as values. Paths and bodies are described in
 /// `Docs/API.md`.
-enum AuthEndpoints {
+///
+/// `package` so that the fuzz harness (Tests/LoyaltyFuzz) reads token answers through
+/// exactly these endpoints.
+package enum AuthEndpoints {
   /// Exchanges a refresh token for a new pair.
-  static func refresh(_ pair: TokenPair) -> Endpoint<TokenPair> {
+  package static func refresh(_ pair: TokenPair) -> Endpoint<TokenPair> {
     var fields: [String: JSONValue] = [
       "refresh_token": .string(pair.refreshToken), "grant_type": "refresh_token",
     ]
@@ -17,7 +20,7 @@ enum AuthEndpoints {
   }
 
   /// Logs in by email (the seed's DEI login).
-  static func emailLogin(_ email: String) -> Endpoint<TokenPair> {
+  package static func emailLogin(_ email: String) -> Endpoint<TokenPair> {
     Endpoint(
       name: "emailLogin", method: .post, path: "/partners/dei/login", auth: .standard,
       body: .json(["email": .string(email)]), check: .envelope, decode: tokenPair)

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Builds the fuzz harness with libFuzzer and AddressSanitizer, then for each target
+# replays its seed corpus and fuzzes it for a bounded time. Exits non-zero when any
+# target crashed, trapped, hung or leaked past the limits; the input that did it is
+# written under the artifacts folder. Docs/Fuzzing.md explains the rest.
+#
+# usage: Tests/LoyaltyFuzz/fuzz.sh [-t seconds] [-j jobs] [target...]
+#   -t seconds  how long to fuzz each target (default 30; 0 only replays the corpus)
+#   -j jobs     parallel fuzzing processes per target (libFuzzer's -fork; default 1)
+#   target      one or more of the harness's targets (default: all of them)
+#
+# Environment: FUZZ_SCRATCH (build folder, default .build-fuzz), FUZZ_ARTIFACTS (where
+# crashes go, default $FUZZ_SCRATCH/artifacts), FUZZ_FLAGS (more libFuzzer flags).
+set -euo pipefail
+
+cd "$(dirname "$0")/../.."
+
+seconds=30
+jobs=1
+while getopts "t:j:h" option; do
+  case "$option" in
+    t) seconds="$OPTARG" ;;
+    j) jobs="$OPTARG" ;;
+    *) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 64 ;;
+  esac
+done
+shift $((OPTIND - 1))
+
+scratch="${FUZZ_SCRATCH:-.build-fuzz}"
+artifacts="${FUZZ_ARTIFACTS:-$scratch/artifacts}"
+corpora="Tests/LoyaltyFuzz/Corpus"
+
+if [[ "$(uname -s)" != Linux ]]; then
+  echo "error: fuzz.sh needs a Linux Swift toolchain, which ships libFuzzer" >&2
+  exit 69
+fi
+
+# libFuzzer without its main: SwiftPM gives the executable its own, which runs the
+# fuzzing loop through LLVMFuzzerRunDriver. It ships with the toolchain's clang runtime.
+swift_binary="$(readlink -f "$(command -v swift)")"
+toolchain="$(dirname "$(dirname "$swift_binary")")"
+fuzzer_library="$(find "$toolchain/lib/clang" -path "*/lib/linux/*" \
+  -name "libclang_rt.fuzzer_no_main-$(uname -m).a" 2>/dev/null | sort | tail -n 1)"
+if [[ -z "$fuzzer_library" ]]; then
+  echo "error: no libclang_rt.fuzzer_no_main-$(uname -m).a under $toolchain/lib/clang" >&2
+  exit 69
+fi
+
+echo "building the fuzz harness (release, libFuzzer, AddressSanitizer) in $scratch"
+# Every module is instrumented, not only the harness: the fuzzer is guided by the
+# coverage of the SDK's own code.
+swift build -c release --product LoyaltyFuzz --scratch-path "$scratch" \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DLOYALTY_LIBFUZZER \
+  -Xlinker "$fuzzer_library" -Xlinker -lstdc++
+binary="$(swift build -c release --product LoyaltyFuzz --scratch-path "$scratch" \
+  --show-bin-path)/LoyaltyFuzz"
+
+if (($# == 0)); then
+  mapfile -t targets < <("$binary" list)
+else
+  targets=("$@")
+fi
+
+# The Swift backtracer can hang after a trap under ASan, and the fuzzer would then never
+# write its crash file.
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}"
+
+mkdir -p "$artifacts"
+failed=()
+for target in "${targets[@]}"; do
+  seeds="$corpora/$target"
+  if [[ ! -d "$seeds" ]]; then
+    echo "error: no seed corpus at $seeds" >&2
+    exit 66
+  fi
+  # New inputs go to a working corpus in the build folder; the seeds stay as they are.
+  work="$scratch/corpus/$target"
+  mkdir -p "$work"
+  flags=(-timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1
+    "-artifact_prefix=$artifacts/$target-")
+  if ((seconds > 0)); then
+    flags+=("-max_total_time=$seconds")
+  else
+    flags+=(-runs=0)
+  fi
+  if ((jobs > 1)); then
+    flags+=("-fork=$jobs" -ignore_crashes=0)
+  fi
+  # shellcheck disable=SC2206
+  flags+=(${FUZZ_FLAGS:-})
+  echo
+  echo "==> fuzzing $target for ${seconds}s (seeds: $seeds, working corpus: $work)"
+  log="$scratch/fuzz-$target.log"
+  if "$binary" "$target" "${flags[@]}" "$work" "$seeds" >"$log" 2>&1; then
+    executions="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)"
+    rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)"
+    corpus="$(find "$work" -type f | wc -l)"
+    echo "$target: ${executions:-?} inputs, ${rate:-?}/s, no crash; working corpus: $corpus inputs"
+  else
+    status=$?
+    tail -n 60 "$log"
+    echo "$target: FAILED (exit $status); full log: $log; crash inputs: $artifacts/$target-*" >&2
+    echo "replay one with: $binary $target <file>" >&2
+    failed+=("$target")
+  fi
+done
+
+echo
+if ((${#failed[@]})); then
+  echo "fuzzing found crashes in: ${failed[*]}" >&2
+  exit 1
+fi
+echo "fuzzing: ${#targets[@]} targets, no crash"
