@@ -54,8 +54,7 @@ extension LoyaltyConfiguration {
   public func write(to url: URL) throws {
     let data = try jsonData()
     do {
-      try data.write(to: url, options: [.atomic])
-      try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+      try OwnerOnlyFile.write(data, to: url)
     } catch {
       throw LoyaltyError(
         .configurationFile, "The configuration file could not be written.",

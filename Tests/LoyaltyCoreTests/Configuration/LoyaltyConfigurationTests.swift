@@ -173,6 +173,31 @@ struct LoyaltyConfigurationTests {
     }
   }
 
+  @Test(
+    "Storage 5. a configuration file replaces the old one whole, owner-only, leaving no other file")
+  func fileReplacedAtomically() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("loyalty-config-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("loyalty.json")
+    // An older file others could read.
+    try Data("{}".utf8).write(to: url)
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
+
+    let configuration = Fixtures.configuration(preset: .production)
+    try configuration.write(to: url)
+    #expect(try LoyaltyConfiguration(contentsOf: url) == configuration)
+    let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["loyalty.json"])
+
+    let missing = directory.appendingPathComponent("absent/loyalty.json")
+    let error = try #require(throws: LoyaltyError.self) { try configuration.write(to: missing) }
+    #expect(error.code == .configurationFile)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["loyalty.json"])
+  }
+
   @Test("the summary masks the API key and shows the rest")
   func summaryMasksSecrets() {
     let configuration = Fixtures.configuration()
