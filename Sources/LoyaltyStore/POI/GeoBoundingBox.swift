@@ -33,12 +33,14 @@ public struct GeoBoundingBox: Sendable, Hashable, Codable {
       && minLatitude <= maxLatitude
   }
 
-  /// Whether `point` lies in the box, edges included.
+  /// Whether `point` lies in the box, edges included. A box whose south edge is north of
+  /// its north edge, or whose edges are not numbers, contains nothing.
   public func contains(_ point: PointOfInterest) -> Bool {
-    guard (minLatitude...maxLatitude).contains(point.latitude) else { return false }
+    // Comparisons rather than ranges: a range with its bounds the wrong way round traps.
+    guard point.latitude >= minLatitude, point.latitude <= maxLatitude else { return false }
     if crossesAntimeridian {
       return point.longitude >= minLongitude || point.longitude <= maxLongitude
     }
-    return (minLongitude...maxLongitude).contains(point.longitude)
+    return point.longitude >= minLongitude && point.longitude <= maxLongitude
   }
 }

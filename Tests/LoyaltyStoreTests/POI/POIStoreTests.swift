@@ -39,6 +39,22 @@ struct POIStoreTests {
     #expect(try await pois.pointsOfInterest(in: edge) == [Self.athens])
   }
 
+  @Test("a box with its edges the wrong way round or not numbers contains nothing, no trap")
+  func invalidBoxContainsNothing() {
+    let inverted = GeoBoundingBox(
+      minLatitude: 41.8, maxLatitude: 34.8, minLongitude: 19.3, maxLongitude: 29.7)
+    let notANumber = GeoBoundingBox(
+      minLatitude: .nan, maxLatitude: 41.8, minLongitude: 19.3, maxLongitude: .nan)
+    for box in [inverted, notANumber] {
+      #expect(!box.isValid)
+      #expect(!box.contains(Self.athens))
+    }
+    let nowhere = PointOfInterest(id: 9, latitude: .nan, longitude: .infinity, radius: 1)
+    let greece = GeoBoundingBox(
+      minLatitude: 34.8, maxLatitude: 41.8, minLongitude: 19.3, maxLongitude: 29.7)
+    #expect(!greece.contains(nowhere))
+  }
+
   @Test func upsertReplacesByIDAndRemoves() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
