@@ -81,32 +81,31 @@ struct RequestBuildingTests {
     arguments: Array(":/?#[]@!$&'()*+,;=%\"<>\\^`{|}")
   )
   func formReservedCharacter(character: Character) async throws {
-    let backend = ScriptedBackend(clock: InstantClock())
-    backend.on("", { _, _ in ScriptedBackend.ok() })
-    let (client, _) = NetworkFixtures.client(backend: backend)
-    _ = try await client.send(
-      Endpoint<ResponseEnvelope>(
-        name: "form", method: .post, path: "/v1/pin", body: .form([.init("k", "a\(character)b")])))
+    let body = try await Self.sentBody(of: [.init("k", "a\(character)b")])
     let byte = try #require(character.asciiValue)
     let hex = String(byte, radix: 16, uppercase: true)
     let expected = "k=a%" + (hex.count == 1 ? "0" : "") + hex + "b"
-    #expect(backend.requests.last?.body == Data(expected.utf8))
+    #expect(body == Data(expected.utf8))
   }
 
   @Test("form bodies encode non-ASCII letters as UTF-8 and keep - . _ ~")
   func formUnreservedAndNonASCII() async throws {
+    let body = try await Self.sentBody(of: [.init("Ωμέγα", "café ñ 日本"), .init("keep", "aZ09-._~")])
+    #expect(
+      body
+        == Data(
+          ("%CE%A9%CE%BC%CE%AD%CE%B3%CE%B1=caf%C3%A9+%C3%B1+%E6%97%A5%E6%9C%AC"
+            + "&keep=aZ09-._~").utf8))
+  }
+
+  /// The body a client sent for a form endpoint with `fields`.
+  private static func sentBody(of fields: [RequestBody.FormField]) async throws -> Data? {
     let backend = ScriptedBackend(clock: InstantClock())
     backend.on("", { _, _ in ScriptedBackend.ok() })
     let (client, _) = NetworkFixtures.client(backend: backend)
     _ = try await client.send(
-      Endpoint<ResponseEnvelope>(
-        name: "form", method: .post, path: "/v1/pin",
-        body: .form([.init("Ωμέγα", "café ñ 日本"), .init("keep", "aZ09-._~")])))
-    #expect(
-      backend.requests.last?.body
-        == Data(
-          ("%CE%A9%CE%BC%CE%AD%CE%B3%CE%B1=caf%C3%A9+%C3%B1+%E6%97%A5%E6%9C%AC"
-            + "&keep=aZ09-._~").utf8))
+      Endpoint<ResponseEnvelope>(name: "form", method: .post, path: "/v1/pin", body: .form(fields)))
+    return backend.requests.last?.body
   }
 
   @Test("form and multipart bodies are encoded with their content types")

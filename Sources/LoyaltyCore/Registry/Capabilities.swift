@@ -18,7 +18,7 @@ public final class Capabilities: Sendable {
   private let creationLock = CreationLock()
   private let closed = Atomic(false)
   /// The log handler loggers write to once the client has shut down and let its
-  /// capabilities go.
+  /// capabilities go: the one in use then, kept by ``close()``.
   private let lastLogHandler = Locked<(any LogHandler)?>(nil)
   private let baseMasker: SecretMasker
 
@@ -99,7 +99,6 @@ public final class Capabilities: Sendable {
     let handler: any LogHandler
     if let resolved = try? resolveIfPresent(.logHandler) {
       handler = resolved
-      lastLogHandler.withLock { $0 = resolved }
     } else {
       handler = lastLogHandler.withLock { $0 } ?? StandardErrorLogHandler()
     }
@@ -110,6 +109,8 @@ public final class Capabilities: Sendable {
   /// Lets every created capability go; resolving afterwards throws
   /// ``LoyaltyError/Code/clientShutDown``. Called once every module has shut down.
   func close() {
+    let handler = try? resolveIfPresent(.logHandler)
+    lastLogHandler.withLock { $0 = handler }
     closed.store(true, ordering: .releasing)
     for slot in slots.values {
       slot.release()
@@ -151,6 +152,7 @@ public final class Capabilities: Sendable {
 /// `RecursiveLock` serialises creation across threads; `inProgress` is only read and
 /// written by the thread holding it, which is what makes the unchecked conformance
 /// safe.
+// Safe to share: `inProgress` is touched only by the thread holding the recursive lock.
 private final class CreationLock: @unchecked Sendable {
   private let lock = RecursiveLock()
   private var inProgress: [AnyCapabilityKey] = []

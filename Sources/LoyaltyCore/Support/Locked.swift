@@ -17,8 +17,8 @@
 /// let count = Locked(0)
 /// count.withLock { $0 += 1 }
 /// ```
-// Safe to share: the storage is only reached through `withLock`, which holds its mutex.
 @usableFromInline
+// Safe to share: the storage is only reached through `withLock`, which holds its mutex.
 package struct Locked<Value>: @unchecked Sendable {
   @usableFromInline let storage: LockedStorage<Value>
 
