@@ -109,6 +109,11 @@ public struct DeviceIdentity: Sendable, Hashable, Codable {
         model: hardwareModel())
     #elseif os(macOS)
       DeviceIdentity(deviceID: deviceID, platform: "macos", vendor: "apple", osVersion: osVersion())
+    #elseif os(tvOS)
+      DeviceIdentity(deviceID: deviceID, platform: "tvos", vendor: "apple", osVersion: osVersion())
+    #elseif os(watchOS)
+      DeviceIdentity(
+        deviceID: deviceID, platform: "watchos", vendor: "apple", osVersion: osVersion())
     #elseif os(Linux)
       DeviceIdentity(deviceID: deviceID, platform: "linux", vendor: "linux", osVersion: osVersion())
     #else
