@@ -38,16 +38,21 @@ struct CustomTransportExample {
     }
   }
 
-  static let configuration = LoyaltyConfiguration(
-    appUUID: "0123456789abcdef0123456789abcdef",
-    merchantID: "example-merchant",
-    apiKey: "example-transport-api-key",
-    bundleID: "com.example.custom-transport-example",
-    // Requests never leave the process: the sandbox, then the recording, answers them.
-    environment: .custom(
-      URL(string: "https://sandbox.invalid") ?? LoyaltyEnvironment.development.baseURL),
-    language: "en",
-    preset: .testing)
+  static let configuration: LoyaltyConfiguration = {
+    var configuration = LoyaltyConfiguration(
+      appUUID: "0123456789abcdef0123456789abcdef",
+      merchantID: "example-merchant",
+      apiKey: "example-transport-api-key",
+      bundleID: "com.example.custom-transport-example",
+      // Requests never leave the process: the sandbox, then the recording, answers them.
+      environment: .custom(
+        URL(string: "https://sandbox.invalid") ?? LoyaltyEnvironment.development.baseURL),
+      language: "en",
+      preset: .testing)
+    // The recording holds the tour alone, not the device registration at start.
+    configuration.device.registersAtStart = false
+    return configuration
+  }()
 
   static func run(recording file: URL) async throws {
     print("== Recording against the sandbox")

@@ -62,7 +62,17 @@ struct NetworkExample {
     let client = try await LoyaltyClient.start(
       configuration, modules: [NetworkModule()], overrides: overrides)
 
-    print("== Login")
+    // The client registers the device at start, in the background; wait for it here so
+    // that what follows prints the same every time.
+    print("== Device registration at start")
+    let registration = try await client.deviceRegistration.awaitStartRegistration()
+    guard case .registered(let info)? = registration else {
+      throw ExampleFailure(
+        "the device was not registered at start: \(String(describing: registration))")
+    }
+    print("registered as \(info.platform)/\(info.vendor), sdk \(info.sdkVersion)")
+
+    print("\n== Login")
     let network = try client.network
     try await network.session.loginWithEmail(SandboxFixtures.userEmail(1))
     guard let token = try await network.session.currentToken(), let expiry = token.expiresAt

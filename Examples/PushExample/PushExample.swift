@@ -59,7 +59,7 @@ struct PushExample {
     let push = try client.push
 
     try await routing(push)
-    try await registration(push, backend: backend)
+    try await registration(push, client: client, backend: backend)
     try await limiter(push)
 
     print("\n== Events posted")
@@ -101,8 +101,16 @@ struct PushExample {
     try check(route == .pending && handled && !again, "the pending notification was not kept once")
   }
 
-  static func registration(_ push: PushCenter, backend: SandboxBackend) async throws {
+  static func registration(
+    _ push: PushCenter, client: LoyaltyClient, backend: SandboxBackend
+  ) async throws {
     print("\n== Device registration")
+    // The client registered the device at start, in the background; wait for it here.
+    let atStart = try await client.deviceRegistration.awaitStartRegistration()
+    print("at start: \(describe(atStart)); server updates: \(backend.counters.deviceInfoUpdates)")
+    try check(backend.counters.deviceInfoUpdates == 1, "the device was not registered at start")
+
+    // A push token is a change: the info is sent again, with the token.
     let token = "7f3a9c0e1b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e6b8d0f2a4c6e8b0d2f4a"
     try await push.updateDeviceToken(token)
     let info = try await push.currentDeviceInfo()
@@ -115,7 +123,8 @@ struct PushExample {
     print(
       "sent again when nothing changed: \(sent); server updates: "
         + "\(backend.counters.deviceInfoUpdates)")
-    try check(backend.counters.deviceInfoUpdates == 1 && !sent, "the device info was sent twice")
+    try check(
+      backend.counters.deviceInfoUpdates == 2 && !sent, "the device info was sent when unchanged")
   }
 
   static func limiter(_ push: PushCenter) async throws {
@@ -133,6 +142,15 @@ struct PushExample {
       decisions.map(\.isAllowed) == [true, false, true, false]
         && decisions.last == .dailyLimitReached,
       "the limiter decided \(decisions)")
+  }
+
+  static func describe(_ outcome: DeviceRegistrationOutcome?) -> String {
+    switch outcome {
+    case .registered(let info)?: "registered (\(info.platform), \(info.systemName))"
+    case .unchanged?: "unchanged since the last registration"
+    case .failed(let error)?: "failed, retried on the next start: \(error.code)"
+    case nil: "not attempted"
+    }
   }
 
   static func describe(_ route: PushRoute) -> String {

@@ -9,8 +9,17 @@ extension CapabilityKey where Value == NetworkClient {
   }
 }
 
-/// The network module: the ``NetworkClient`` (endpoints, middleware, the session) and the
-/// analytics uploader, on the transport the host chooses.
+extension CapabilityKey where Value == DeviceRegistration {
+  /// Device registration: the device info, the push token, the registration call.
+  public static var deviceRegistration: Self {
+    Self(
+      "loyalty.device-registration", summary: "device registration",
+      providedBy: "NetworkModule(transport: .urlSession) from LoyaltyNetwork and LoyaltyURLSession")
+  }
+}
+
+/// The network module: the ``NetworkClient`` (endpoints, middleware, the session), the
+/// ``DeviceRegistration`` and the analytics uploader, on the transport the host chooses.
 ///
 /// ```swift
 /// import LoyaltyURLSession
@@ -27,18 +36,39 @@ extension CapabilityKey where Value == NetworkClient {
 ///
 /// It uses, when present, the token store (tokens persist with LoyaltyStore), the
 /// request signer (LoyaltySecurity's replaces Core's portable SHA-256), the event sink
-/// (session events), the key-value store (the device id) and the clock. Each client
-/// that lists the module gets a network client of its own.
+/// (session and registration events), the key-value store (the device id, the push
+/// token, the fingerprint of the last registration), the analytics pipeline (the
+/// registration's outcome) and the clock. Each client that lists the module gets a
+/// network client of its own.
+///
+/// Once every module has started, the client registers the device in the background
+/// when its info changed since the last successful registration (the seed's
+/// `initialize()` does it at start). A failure never fails the start: it is logged,
+/// posted as ``DeviceRegistrationFailed``, recorded as `custom_error_device_info_loyalty`
+/// and retried on the next start or token update. Turn it off with
+/// ``LoyaltyCore/DeviceConfiguration/registersAtStart``; await it with
+/// ``DeviceRegistration/awaitStartRegistration()``. Shutdown cancels it and waits for it.
 public struct NetworkModule: LoyaltyModule {
+  /// What the module starts for one client.
+  public struct Running: Sendable {
+    /// The network client.
+    public let network: NetworkClient
+    /// Device registration.
+    public let deviceRegistration: DeviceRegistration
+  }
+
   /// How the transport is made; `nil` when the host overrides `.httpTransport`.
   public let transport: NetworkTransport?
   /// Host middleware, run once per attempt after retries and before authorization.
   public let middleware: [any HTTPMiddleware]
   /// Which statuses end the session.
   public let errorPolicy: ErrorPolicy
-  /// The device the standard headers describe; `nil` uses this machine's, with a device
-  /// id kept in the key-value store.
+  /// The device the standard headers describe; `nil` uses this machine's with the
+  /// configuration's `device` overrides, and a device id kept in the key-value store.
   public let device: DeviceIdentity?
+  /// Supplies the device info registration sends; `nil` describes ``device`` with
+  /// ``SystemDeviceInfoProvider``.
+  public let deviceInfoProvider: (any DeviceInfoProvider)?
 
   /// Creates the module.
   /// - Parameters:
@@ -47,15 +77,17 @@ public struct NetworkModule: LoyaltyModule {
   ///   - middleware: Host middleware, run once per attempt.
   ///   - errorPolicy: Which statuses end the session.
   ///   - device: The device the standard headers describe.
+  ///   - deviceInfoProvider: Supplies the device info registration sends.
   public init(
     transport: NetworkTransport? = nil,
     middleware: [any HTTPMiddleware] = [], errorPolicy: ErrorPolicy = .standard,
-    device: DeviceIdentity? = nil
+    device: DeviceIdentity? = nil, deviceInfoProvider: (any DeviceInfoProvider)? = nil
   ) {
     self.transport = transport
     self.middleware = middleware
     self.errorPolicy = errorPolicy
     self.device = device
+    self.deviceInfoProvider = deviceInfoProvider
   }
 
   public var identifier: ModuleIdentifier {
@@ -66,9 +98,11 @@ public struct NetworkModule: LoyaltyModule {
   public var requires: [AnyCapabilityKey] { [CapabilityKey.httpTransport.erased] }
 
   /// The token store, the request signer, the key-value store and the clock. The event
-  /// sink (session events) is used too, but posting needs no start order, so it is not
-  /// listed: the events module, which uploads through this one, starts after it and
-  /// stops before it.
+  /// sink (session and registration events) and the analytics pipeline (the
+  /// registration's outcome) are used too, but they are not listed: posting needs no
+  /// start order, the pipeline is looked up once every module has started, and the
+  /// events module, which uploads through this one, starts after it and stops before
+  /// it.
   public var optionallyUses: [AnyCapabilityKey] {
     [
       CapabilityKey.tokenStore.erased, CapabilityKey.requestSigner.erased,
@@ -76,40 +110,67 @@ public struct NetworkModule: LoyaltyModule {
     ]
   }
 
-  /// Provides the transport (when `transport:` is set), the network client and the
-  /// analytics uploader.
-  public func register(in registrar: CapabilityRegistrar<NetworkClient>) throws {
+  /// Provides the transport (when `transport:` is set), the network client, device
+  /// registration and the analytics uploader.
+  public func register(in registrar: CapabilityRegistrar<Running>) throws {
     if let transport {
       registrar.provide(.httpTransport) { capabilities in
         try transport.makeTransport(for: capabilities.configuration)
       }
     }
-    registrar.provide(.networkClient) { network, _ in network }
-    registrar.provide(.analyticsUploader) { network, _ -> any AnalyticsUploader in
-      NetworkAnalyticsUploader(client: network)
+    registrar.provide(.networkClient) { running, _ in running.network }
+    registrar.provide(.deviceRegistration) { running, _ in running.deviceRegistration }
+    registrar.provide(.analyticsUploader) { running, _ -> any AnalyticsUploader in
+      NetworkAnalyticsUploader(client: running.network)
     }
   }
 
-  /// Builds this client's network client.
-  public func start(_ context: ModuleContext) async throws -> NetworkClient {
+  /// Builds this client's network client and device registration.
+  public func start(_ context: ModuleContext) async throws -> Running {
     let capabilities = context.capabilities
+    let configuration = context.configuration
+    let store = try capabilities.resolve(.keyValueStore)
     let device: DeviceIdentity
     if let configured = self.device {
       device = configured
     } else {
-      device = try await DeviceIdentity.current(store: capabilities.resolve(.keyValueStore))
+      device = try await DeviceIdentity.current(store: store, configuration: configuration.device)
     }
-    return NetworkClient(
-      configuration: context.configuration,
+    let events = try capabilities.resolveIfPresent(.eventSink)
+    let network = NetworkClient(
+      configuration: configuration,
       transport: try capabilities.resolve(.httpTransport),
       tokenStore: try capabilities.resolve(.tokenStore),
       signer: try capabilities.resolve(.requestSigner),
       clock: try capabilities.resolve(.clock),
       device: device,
-      events: try capabilities.resolveIfPresent(.eventSink),
+      events: events,
       logger: context.logger,
       middleware: middleware,
       errorPolicy: errorPolicy)
+    let registration = DeviceRegistration(
+      network: network, store: store,
+      provider: deviceInfoProvider
+        ?? SystemDeviceInfoProvider(configuration: configuration, store: store, identity: device),
+      events: events, analytics: nil,
+      logger: context.logger.addingSecrets([device.deviceID]))
+    return Running(network: network, deviceRegistration: registration)
+  }
+
+  /// Hands the analytics pipeline, which starts after this module, to device
+  /// registration, and registers the device in the background when
+  /// ``LoyaltyCore/DeviceConfiguration/registersAtStart`` is on.
+  public func clientDidStart(_ instance: Running, context: ModuleContext) async {
+    let analytics = try? context.capabilities.resolveIfPresent(.analytics)
+    await instance.deviceRegistration.use(analytics: analytics)
+    if context.configuration.device.registersAtStart {
+      await instance.deviceRegistration.beginAtStart()
+    }
+  }
+
+  /// Cancels a registration still running and waits for it.
+  public func shutdown(_ instance: Running, context: ModuleContext) async {
+    await instance.deviceRegistration.finish()
   }
 }
 
@@ -119,5 +180,12 @@ extension LoyaltyClient {
   ///   ``NetworkModule`` is not listed.
   public var network: NetworkClient {
     get throws { try resolve(.networkClient) }
+  }
+
+  /// The client's device registration.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/capabilityUnavailable`` when
+  ///   ``NetworkModule`` is not listed.
+  public var deviceRegistration: DeviceRegistration {
+    get throws { try resolve(.deviceRegistration) }
   }
 }

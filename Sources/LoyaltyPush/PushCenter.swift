@@ -22,10 +22,8 @@ public import LoyaltyNetwork
 public actor PushCenter {
   /// The key the pending notification is kept under.
   public static let pendingKey = "loyalty.push.pending"
-  /// The key the device token is kept under.
-  public static let deviceTokenKey = "loyalty.push.device-token"
-  /// The key the last device info sent successfully is kept under.
-  public static let sentDeviceInfoKey = "loyalty.push.device-info-sent"
+  /// The key the device token is kept under: ``LoyaltyNetwork/DeviceRegistration``'s.
+  public static let deviceTokenKey = DeviceRegistration.deviceTokenKey
 
   /// Decides whether local offer notifications may be shown.
   public nonisolated let limiter: NotificationLimiter
@@ -34,13 +32,34 @@ public actor PushCenter {
   private let store: any KeyValueStore
   private let events: (any EventSink)?
   private let analytics: (any AnalyticsTracker)?
-  private let deviceInfoProvider: any DeviceInfoProvider
+  private let registration: DeviceRegistration
   private let logger: LoyaltyLogger
   private weak var handler: (any PushHandler)?
   private var handlerClosure: (@Sendable (PushPayload, ApplicationState) async -> Void)?
   private var badge = 0
 
-  /// Creates a push center.
+  /// Creates a push center that registers the device through `registration`, the
+  /// network module's (``LoyaltyNetwork/NetworkModule`` provides one per client).
+  public init(
+    network: NetworkClient,
+    store: any KeyValueStore,
+    events: (any EventSink)?,
+    analytics: (any AnalyticsTracker)?,
+    registration: DeviceRegistration,
+    limiter: NotificationLimiter,
+    logger: LoyaltyLogger = .disabled
+  ) {
+    self.network = network
+    self.store = store
+    self.events = events
+    self.analytics = analytics
+    self.registration = registration
+    self.limiter = limiter
+    self.logger = logger
+  }
+
+  /// Creates a push center with a device registration of its own, describing the device
+  /// with `deviceInfoProvider`.
   public init(
     network: NetworkClient,
     store: any KeyValueStore,
@@ -50,13 +69,12 @@ public actor PushCenter {
     limiter: NotificationLimiter,
     logger: LoyaltyLogger = .disabled
   ) {
-    self.network = network
-    self.store = store
-    self.events = events
-    self.analytics = analytics
-    self.deviceInfoProvider = deviceInfoProvider
-    self.limiter = limiter
-    self.logger = logger
+    self.init(
+      network: network, store: store, events: events, analytics: analytics,
+      registration: DeviceRegistration(
+        network: network, store: store, provider: deviceInfoProvider, events: events,
+        analytics: analytics, logger: logger),
+      limiter: limiter, logger: logger)
   }
 
   // MARK: Handlers
@@ -208,66 +226,36 @@ public actor PushCenter {
 
   // MARK: Device registration
 
+  /// The device registration this push center uses.
+  public nonisolated var deviceRegistration: DeviceRegistration { registration }
+
   /// Stores the push token and sends the device info if it changed.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/missingDeviceToken`` for an empty token, or
-  ///   the registration call's error (the token is kept either way).
+  ///   the registration call's error (the token is kept either way, and sent on the next
+  ///   start or token update).
   public func updateDeviceToken(_ token: String) async throws {
-    guard !token.isEmpty else {
-      throw LoyaltyError(.missingDeviceToken, "The device token is empty.")
-    }
-    try await store.set(token, forKey: Self.deviceTokenKey)
-    try await sendDeviceInfoIfNeeded()
+    try await registration.updateDeviceToken(token)
   }
 
   /// The stored push token.
   public func deviceToken() async throws -> String? {
-    try await store.value(String.self, forKey: Self.deviceTokenKey)
+    try await registration.deviceToken()
   }
 
   /// The device info as it would be sent now.
   public func currentDeviceInfo() async throws -> DeviceInfo {
-    try await deviceInfoProvider.deviceInfo(token: try await deviceToken())
+    try await registration.currentDeviceInfo()
   }
 
   /// Sends the device info only if it changed since the last successful send.
   /// - Returns: Whether it was sent.
   @discardableResult
   public func sendDeviceInfoIfNeeded() async throws -> Bool {
-    let info = try await currentDeviceInfo()
-    if try await store.value(DeviceInfo.self, forKey: Self.sentDeviceInfoKey) == info {
-      return false
-    }
-    try await send(info)
-    return true
+    try await registration.registerIfNeeded()
   }
 
   /// Sends the device info now, changed or not.
   public func sendDeviceInfo() async throws {
-    try await send(try await currentDeviceInfo())
-  }
-
-  private func send(_ info: DeviceInfo) async throws {
-    do {
-      _ = try await network.send(Self.deviceInfoEndpoint(info))
-      try await store.set(info, forKey: Self.sentDeviceInfoKey)
-      await analytics?.recordCall("device_info", succeeded: true)
-    } catch {
-      await analytics?.recordCall("device_info", succeeded: false)
-      throw error
-    }
-  }
-
-  static func deviceInfoEndpoint(_ info: DeviceInfo) throws -> Endpoint<ResponseEnvelope> {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let fields: JSONValue
-    do {
-      fields = try JSONValue(parsing: encoder.encode(info))
-    } catch {
-      throw LoyaltyError(.requestEncodingFailed, "The device info could not be encoded.")
-    }
-    return Endpoint(
-      name: "deviceInfo", method: .post, path: "/api/async/info/{appUUID}/",
-      body: .json(["device_info": fields]), isIdempotent: true, check: .envelope)
+    try await registration.register()
   }
 }

@@ -15,14 +15,14 @@ extension CapabilityKey where Value == PushCenter {
 }
 
 /// The push module: the ``PushCenter`` (payloads, routing, pending notifications, push
-/// analytics, badge, device registration) and the ``NotificationLimiter``.
+/// analytics, badge, the push token) and the ``NotificationLimiter``.
 ///
-/// It requires a network client (device registration), and uses the key-value store
-/// (pending notification, device token, limiter history), the event sink, the
-/// analytics pipeline and the clock when present.
+/// It requires a network client, and registers the device through the network module's
+/// ``LoyaltyNetwork/DeviceRegistration`` (pass a device info provider of your own to
+/// `NetworkModule(deviceInfoProvider:)`). It uses the key-value store (pending
+/// notification, limiter history), the event sink, the analytics pipeline and the clock
+/// when present.
 public struct PushModule: LoyaltyModule {
-  /// Supplies the device info; `nil` describes this machine.
-  public let deviceInfoProvider: (any DeviceInfoProvider)?
   /// The limits for local offer notifications.
   public let limits: NotificationLimits
   /// The time zone the limits count days and hours in.
@@ -30,11 +30,9 @@ public struct PushModule: LoyaltyModule {
 
   /// Creates the module.
   public init(
-    deviceInfoProvider: (any DeviceInfoProvider)? = nil,
     limits: NotificationLimits = NotificationLimits(),
     timeZone: TimeZone = .current
   ) {
-    self.deviceInfoProvider = deviceInfoProvider
     self.limits = limits
     self.timeZone = timeZone
   }
@@ -62,13 +60,19 @@ public struct PushModule: LoyaltyModule {
     let capabilities = context.capabilities
     let store = try capabilities.resolve(.keyValueStore)
     let clock = try capabilities.resolve(.clock)
+    let network = try capabilities.resolve(.networkClient)
+    let events = try capabilities.resolveIfPresent(.eventSink)
+    let analytics = try capabilities.resolveIfPresent(.analytics)
+    // A host that overrides the network client has no network module's registration.
+    let registration =
+      try capabilities.resolveIfPresent(.deviceRegistration)
+      ?? DeviceRegistration(
+        network: network, store: store,
+        provider: SystemDeviceInfoProvider(configuration: context.configuration, store: store),
+        events: events, analytics: analytics, logger: context.logger)
     return PushCenter(
-      network: try capabilities.resolve(.networkClient),
-      store: store,
-      events: try capabilities.resolveIfPresent(.eventSink),
-      analytics: try capabilities.resolveIfPresent(.analytics),
-      deviceInfoProvider: deviceInfoProvider
-        ?? SystemDeviceInfoProvider(configuration: context.configuration, store: store),
+      network: network, store: store, events: events, analytics: analytics,
+      registration: registration,
       limiter: NotificationLimiter(
         limits: limits, store: store, clock: clock, timeZone: timeZone),
       logger: context.logger)

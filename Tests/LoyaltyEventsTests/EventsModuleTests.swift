@@ -19,9 +19,11 @@ struct EventsModuleTests {
       }
       return HTTPResponse(status: 404)
     }
-    let configuration = LoyaltyConfiguration(
+    var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.events",
       preset: .testing)
+    // Only the tracked events are counted: no registration's outcome among them.
+    configuration.device.registersAtStart = false
     let client = try await LoyaltyClient.start(
       configuration,
       modules: [

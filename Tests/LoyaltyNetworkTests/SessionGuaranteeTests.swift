@@ -359,7 +359,7 @@ struct SessionGuaranteeTests {
   func logoutNeverRefreshes(strict: Bool) async throws {
     let backend = ScriptedBackend(clock: InstantClock())
     backend.on("/token", ScriptedBackend.rotatingRefresh())
-    backend.on("/logout", ScriptedBackend.protected())
+    backend.on("/logout", ScriptedBackend.logout())
     let sink = InMemoryEventSink()
     let (client, store) = NetworkFixtures.client(
       backend: backend, events: sink, errorPolicy: strict ? .strict : .standard)
@@ -367,7 +367,11 @@ struct SessionGuaranteeTests {
     let expiring = backend.issueToken(lifetime: 100)
     try await client.session.login(with: expiring)
     await client.session.logout()
-    #expect(backend.requests.last?.headers["Authorization"] == "Bearer \(expiring.accessToken)")
+    let sent = try #require(backend.requests.last)
+    #expect(sent.headers["Authorization"] == nil, "logout takes standard auth")
+    let body = try JSONValue(parsing: try #require(sent.body))
+    #expect(body["access_token"] == .string(expiring.accessToken))
+    #expect(body["refresh_token"] == .string(expiring.refreshToken))
     #expect(try await store.tokens() == nil)
 
     let refused = backend.issueToken()

@@ -189,8 +189,16 @@ struct PushModuleTests {
       PushHarness.configuration, modules: [PushModule(), NetworkModule()],
       overrides: CapabilityOverrides().overriding(.httpTransport, with: transport))
     let push = try client.push
-    try await push.updateDeviceToken("t")
+    #expect(push.deviceRegistration === (try client.deviceRegistration))
+    guard case .registered? = try await client.deviceRegistration.awaitStartRegistration() else {
+      Issue.record("the client did not register the device at start")
+      return
+    }
     #expect(transport.requests.count == 1)
+    try await push.updateDeviceToken("t")
+    #expect(transport.requests.count == 2, "a new token is a change")
+    let info = try JSONValue(parsing: transport.requests.last?.body ?? Data())["device_info"]
+    #expect(info?["device_token"] == "t")
     await client.shutdown()
   }
 }

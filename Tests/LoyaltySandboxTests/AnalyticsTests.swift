@@ -64,31 +64,85 @@ struct AnalyticsTests {
     #expect(harness.backend.analyticsEvents.isEmpty)
   }
 
+  /// A registration body with the seed's names (seed, "Device Info Payload").
+  static func seedInfo(token: String?, device: String) -> [String: JSONValue] {
+    var info: [String: JSONValue] = [
+      "platform": "ios", "vendor": "apple", "os_version": "17.2",
+      "unique_device_id": .string(device), "ios_system_name": "iOS",
+      "ios_system_version": "17.2", "ios_model": "iPhone15,2", "ios_locale": "el_GR",
+      "ios_languages": ["el", "en"], "screen_resolution": "1179x2556",
+      "bundle_identifier": "com.example.app", "app_version": "4.2.0", "app_build": "421",
+      "sdk_version": "0.1.0", "development": false,
+    ]
+    info["device_token"] = token.map(JSONValue.string)
+    return info
+  }
+
+  static func register(_ info: [String: JSONValue]) -> Endpoint<ResponseEnvelope> {
+    Endpoint(
+      name: "deviceInfo", method: .post, path: "/api/async/info/{appUUID}/",
+      body: .wrapped("device_info", info))
+  }
+
   @Test("device info is kept per unique_device_id, the latest winning")
   func deviceInfo() async throws {
     let harness = SandboxHarness()
-    func register(_ token: String, device: String) -> Endpoint<ResponseEnvelope> {
-      Endpoint(
-        name: "deviceInfo", method: .post, path: "/api/async/info/{appUUID}/",
-        body: .wrapped(
-          "device_info",
-          [
-            "device_token": .string(token), "platform": "linux", "vendor": "linux",
-            "unique_device_id": .string(device), "sdk_version": "0.1.0",
-          ]))
-    }
-    _ = try await harness.client.send(register("t-1", device: "device-a"))
-    _ = try await harness.client.send(register("t-2", device: "device-a"))
-    _ = try await harness.client.send(register("t-3", device: "device-b"))
+    _ = try await harness.client.send(
+      Self.register(Self.seedInfo(token: "t-1", device: "device-a")))
+    _ = try await harness.client.send(
+      Self.register(Self.seedInfo(token: "t-2", device: "device-a")))
+    _ = try await harness.client.send(
+      Self.register(Self.seedInfo(token: "t-3", device: "device-b")))
     #expect(harness.backend.deviceInfo(for: "device-a")?["device_token"] == "t-2")
     #expect(harness.backend.deviceInfo(for: "device-b")?["device_token"] == "t-3")
     #expect(harness.backend.counters.deviceInfoUpdates == 3)
     let missing = try await #require(throws: LoyaltyError.self) {
-      _ = try await harness.client.send(
-        Endpoint(
-          name: "deviceInfo", method: .post, path: "/api/async/info/{appUUID}/",
-          body: .wrapped("device_info", ["platform": "linux"])))
+      _ = try await harness.client.send(Self.register(["platform": "linux"]))
     }
     #expect(missing.metadata["status"] == "400")
+  }
+
+  @Test("device info: the seed's optional fields may be left out; its required ones may not")
+  func deviceInfoFields() async throws {
+    let harness = SandboxHarness()
+    var minimal = Self.seedInfo(token: nil, device: "device-c")
+    for optional in ["ios_model", "screen_resolution", "app_version", "app_build"] {
+      minimal[optional] = nil
+    }
+    _ = try await harness.client.send(Self.register(minimal))
+    #expect(harness.backend.deviceInfo(for: "device-c") != nil)
+
+    for required in ["ios_system_name", "ios_system_version", "ios_locale", "os_version"] {
+      var info = Self.seedInfo(token: nil, device: "device-d")
+      info[required] = nil
+      let error = try await #require(throws: LoyaltyError.self) {
+        _ = try await harness.client.send(Self.register(info))
+      }
+      #expect(error.metadata["status"] == "400", "\(required) is required")
+    }
+    var wrongType = Self.seedInfo(token: nil, device: "device-d")
+    wrongType["development"] = "false"
+    await #expect(throws: LoyaltyError.self) {
+      _ = try await harness.client.send(Self.register(wrongType))
+    }
+    #expect(harness.backend.deviceInfo(for: "device-d") == nil)
+  }
+
+  @Test("device info under names that are not the seed's is refused, naming the seed's")
+  func deviceInfoLegacyNames() async throws {
+    let harness = SandboxHarness()
+    for (old, new) in [
+      ("system_name", "ios_system_name"), ("locale", "ios_locale"),
+      ("languages", "ios_languages"),
+    ] {
+      var info = Self.seedInfo(token: nil, device: "device-e")
+      info[old] = info[new]
+      let error = try await #require(throws: LoyaltyError.self) {
+        _ = try await harness.client.send(Self.register(info))
+      }
+      #expect(error.message.contains("device_info.\(old)"))
+      #expect(error.message.contains(new))
+    }
+    #expect(harness.backend.counters.deviceInfoUpdates == 0)
   }
 }

@@ -137,6 +137,32 @@ struct AuthTests {
     #expect(try await harness.raw(refresh).status == 401)
   }
 
+  @Test("logout takes standard auth: the body's tokens are revoked, no bearer needed")
+  func logoutStandardAuth() async throws {
+    let harness = SandboxHarness()
+    try await harness.login()
+    let pair = try #require(try await harness.tokens.tokens())
+    let logout = try harness.signed(
+      .post, "/oauth/\(SandboxHarness.appUUID)/logout",
+      json: [
+        "access_token": .string(pair.accessToken), "refresh_token": .string(pair.refreshToken),
+      ])
+    #expect(logout.headers["Authorization"] == nil)
+    #expect(try await harness.raw(logout).status == 200)
+    #expect(try await harness.raw(logout).status == 200, "logging out twice succeeds")
+    let cards = try harness.signed(
+      .post, "/oauth/\(SandboxHarness.appUUID)/context",
+      json: ["cards": ["action": "get_cards"]],
+      headers: ["Authorization": "Bearer \(pair.accessToken)"])
+    #expect(try await harness.raw(cards).status == 401, "the access token was revoked")
+
+    let empty = try harness.signed(.post, "/oauth/\(SandboxHarness.appUUID)/logout", json: [:])
+    #expect(try await harness.raw(empty).status == 400, "a logout names its tokens")
+    var unsigned = logout
+    unsigned.headers.remove(name: "loyalty-signature")
+    #expect(try await harness.raw(unsigned).status == 401, "standard auth is still checked")
+  }
+
   @Test("tokens can be issued without a request, for hosts' own tests")
   func issuedTokens() async throws {
     let harness = SandboxHarness()

@@ -42,6 +42,8 @@ struct TransportTests {
       environment: .custom(URL(string: "https://loyalty.test") ?? URL(fileURLWithPath: "/")),
       preset: .testing)
     configuration.logging.level = .none
+    // Every request is counted: the device registration at start would be one more.
+    configuration.device.registersAtStart = false
     let backend = SandboxBackend(configuration: SandboxConfiguration(matching: configuration))
     let client = try await LoyaltyClient.start(
       configuration, modules: [NetworkModule(device: SandboxHarness.device)],

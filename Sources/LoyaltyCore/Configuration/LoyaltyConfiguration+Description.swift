@@ -20,7 +20,7 @@ extension LoyaltyConfiguration: CustomStringConvertible, CustomDebugStringConver
         "appUUID": appUUID, "merchantID": merchantID,
         "apiKey": summary["apiKey"] ?? SecretMasker.placeholder, "bundleID": bundleID,
         "environment": environment.description, "language": language, "database": database,
-        "token": token, "network": network, "logging": logging,
+        "token": token, "network": network, "logging": logging, "device": device,
       ],
       displayStyle: .struct)
   }

@@ -2,7 +2,7 @@ extension LoyaltyConfiguration {
   /// The configuration as flat `key: value` pairs for diagnostics, with the API key
   /// masked. Safe to log or show on a support screen.
   public var summary: [String: String] {
-    [
+    let base = [
       "appUUID": appUUID,
       "merchantID": merchantID,
       "apiKey": apiKey.isEmpty ? "<empty>" : "<masked, \(apiKey.count) characters>",
@@ -27,6 +27,7 @@ extension LoyaltyConfiguration {
       "network.maxResponseBytes": String(network.maxResponseBytes),
       "logging.level": logging.level.rawValue,
     ]
+    return base.merging(device.summary) { first, _ in first }
   }
 
   /// ``summary`` as sorted `key: value` lines.

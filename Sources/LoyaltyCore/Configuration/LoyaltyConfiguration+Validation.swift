@@ -61,6 +61,7 @@ extension LoyaltyConfiguration {
     errors += database.validationErrors()
     errors += token.validationErrors()
     errors += network.validationErrors()
+    errors += device.validationErrors()
     return errors
   }
 

@@ -44,6 +44,9 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
   public var network: NetworkConfiguration
   /// Logging.
   public var logging: LoggingConfiguration
+  /// The device the standard headers and the device info describe, and registration at
+  /// start. Not part of a preset: ``applying(_:)`` keeps it.
+  public var device: DeviceConfiguration
 
   /// Creates a configuration from a preset.
   public init(
@@ -65,17 +68,21 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
     self.token = preset.token
     self.network = preset.network
     self.logging = preset.logging
+    self.device = DeviceConfiguration()
   }
 
   /// The base URL requests are made against.
   public var baseURL: URL { environment.baseURL }
 
-  /// The strings logs and errors must never show: today, the API key.
-  public var secrets: [String] { apiKey.isEmpty ? [] : [apiKey] }
+  /// The strings logs and errors must never show: the API key, and the device id when
+  /// ``DeviceConfiguration/uniqueDeviceID`` sets it.
+  public var secrets: [String] {
+    [apiKey, device.uniqueDeviceID ?? ""].filter { !$0.isEmpty }
+  }
 
   private enum CodingKeys: String, CodingKey {
     case appUUID, merchantID, apiKey, bundleID, environment, language
-    case database, token, network, logging
+    case database, token, network, logging, device
   }
 
   /// Decodes a configuration. `appUUID` and `bundleID` are required; every other field
@@ -92,5 +99,6 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
     token = try container.decode(.token, default: Preset.production.token)
     network = try container.decode(.network, default: Preset.production.network)
     logging = try container.decode(.logging, default: Preset.production.logging)
+    device = try container.decode(.device, default: DeviceConfiguration())
   }
 }

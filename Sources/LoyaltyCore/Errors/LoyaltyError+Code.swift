@@ -61,6 +61,10 @@ extension LoyaltyError {
     public static let invalidRetryDelay = Code(1015, "invalidRetryDelay", .configuration)
     /// The response size limit is out of range.
     public static let invalidResponseLimit = Code(1016, "invalidResponseLimit", .configuration)
+    /// A device identity override (`device.*`) is empty or has characters its header or
+    /// the device info may not carry; the error's `field` metadata names it.
+    public static let invalidDeviceIdentity = Code(
+      1017, "invalidDeviceIdentity", .configuration)
 
     // MARK: Registry (2xxx)
 
@@ -219,7 +223,7 @@ extension LoyaltyError {
       .missingAppUUID, .invalidAppUUID, .invalidBaseURL, .invalidTimeout, .invalidRetryAttempts,
       .retryDelaysMismatch, .invalidRefreshThreshold, .invalidCacheSize, .invalidCircuitBreaker,
       .invalidConcurrencyLimit, .invalidLanguage, .invalidBundleID, .configurationCoding,
-      .configurationFile, .invalidRetryDelay, .invalidResponseLimit,
+      .configurationFile, .invalidRetryDelay, .invalidResponseLimit, .invalidDeviceIdentity,
       .missingRequirement, .duplicateCapability, .duplicateModule, .dependencyCycle,
       .moduleStartFailed, .capabilityUnavailable, .capabilityCreationFailed,
       .undeclaredCapability, .clientShutDown,

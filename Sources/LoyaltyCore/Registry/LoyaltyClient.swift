@@ -171,6 +171,9 @@ public final class LoyaltyClient: Sendable {
           underlying: error)
       }
     }
+    for module in registered {
+      await module.didStartClient(context(for: module))
+    }
     logger.info(
       "Client started with \(registered.count) module\(registered.count == 1 ? "" : "s"): "
         + registered.map(\.identifier.name).joined(separator: ", ") + ".")

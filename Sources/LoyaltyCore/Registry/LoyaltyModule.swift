@@ -55,6 +55,14 @@ public protocol LoyaltyModule: Sendable {
   /// Starts the module for one client and returns what it started. Capabilities may be
   /// resolved from `context`.
   func start(_ context: ModuleContext) async throws -> Instance
+  /// Called once every listed module has started, in start order, before
+  /// ``LoyaltyClient/start(_:modules:overrides:)`` returns: the place to begin
+  /// background work that uses capabilities of modules that start after this one (the
+  /// network module registers the device here, and records the outcome with the
+  /// analytics pipeline, which starts after it). It cannot fail the start and must
+  /// return promptly: work that takes time runs in a task the instance owns and
+  /// finishes in ``shutdown(_:context:)``.
+  func clientDidStart(_ instance: Instance, context: ModuleContext) async
   /// Stops what ``start(_:)`` started for one client and releases it.
   func shutdown(_ instance: Instance, context: ModuleContext) async
 }
@@ -66,6 +74,8 @@ extension LoyaltyModule {
   public var optionallyUses: [AnyCapabilityKey] { [] }
   /// Registers nothing.
   public func register(in registrar: CapabilityRegistrar<Instance>) throws {}
+  /// Nothing to do.
+  public func clientDidStart(_ instance: Instance, context: ModuleContext) async {}
   /// Nothing to stop.
   public func shutdown(_ instance: Instance, context: ModuleContext) async {}
 }

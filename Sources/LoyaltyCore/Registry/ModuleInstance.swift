@@ -13,6 +13,11 @@ final class ModuleInstance<Instance: Sendable>: Sendable {
     value.withLock { $0 = instance }
   }
 
+  /// What the module started, if it is running.
+  func peek() -> Instance? {
+    value.withLock { $0 }
+  }
+
   /// Removes and returns what the module started, if it is running.
   func take() -> Instance? {
     value.withLock { $0.take() }

@@ -8,6 +8,8 @@ struct RegisteredModule: Sendable {
   let registrations: [CapabilityRegistration]
   /// Starts the module and keeps what it started for this client.
   let start: @Sendable (ModuleContext) async throws -> Void
+  /// Tells the module's instance that every module has started.
+  let didStartClient: @Sendable (ModuleContext) async -> Void
   /// Shuts down what the module started for this client, if it is running.
   let shutdown: @Sendable (ModuleContext) async -> Void
 
@@ -34,6 +36,11 @@ struct RegisteredModule: Sendable {
     self.registrations = registrar.registrations
     self.start = { context in
       instance.install(try await module.start(context))
+    }
+    self.didStartClient = { context in
+      if let running = instance.peek() {
+        await module.clientDidStart(running, context: context)
+      }
     }
     self.shutdown = { context in
       if let running = instance.take() {

@@ -1,7 +1,7 @@
 /// SHA-256 in portable Swift (FIPS 180-4), so the network product can sign requests
 /// without linking a crypto library. LoyaltySecurity's `SHA256` (OpenSSL) is faster and
 /// replaces it when that product is linked.
-enum PortableSHA256 {
+package enum PortableSHA256 {
   private static let roundConstants: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
     0xab1c_5ed5, 0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe,
@@ -21,7 +21,7 @@ enum PortableSHA256 {
   ]
 
   /// The 32-byte digest of `bytes`.
-  static func digest(_ bytes: [UInt8]) -> [UInt8] {
+  package static func digest(_ bytes: [UInt8]) -> [UInt8] {
     var message = bytes
     let bitLength = UInt64(bytes.count) &* 8
     message.append(0x80)
@@ -94,7 +94,7 @@ enum PortableSHA256 {
   }
 
   /// The lowercase hexadecimal digest of `text`'s UTF-8 bytes.
-  static func hexDigest(_ text: String) -> String {
+  package static func hexDigest(_ text: String) -> String {
     let hexDigits = Array("0123456789abcdef".utf8)
     var characters: [UInt8] = []
     characters.reserveCapacity(64)

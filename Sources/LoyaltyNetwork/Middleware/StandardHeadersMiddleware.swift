@@ -10,12 +10,14 @@ public import LoyaltyCore
 ///
 /// `loyalty-web-id` (merchant id), `loyalty-date` (Unix seconds), `loyalty-signature`
 /// (from the ``LoyaltyCore/RequestSigner``), `Accept-Encoding: gzip`,
-/// `Accept: application/json`, `User-Agent`, `channel: mobile`,
-/// `loyalty-bundle-id: {platform}:{bundleId}`, `unique-device-id`, `vendor`,
-/// `platform`, `os_version`. Headers the request already carries (an endpoint's
-/// extras) are kept.
+/// `Accept: application/json`, `User-Agent` (`gzip`, as the seed sends it),
+/// `channel: mobile`, `loyalty-bundle-id: {platform}:{bundleId}`, `unique-device-id`,
+/// `vendor`, `platform`, `os_version`: on iOS `ios:{bundleId}`, `apple`, `ios`. The
+/// device's values come from the ``DeviceIdentity``, which the configuration's
+/// ``LoyaltyCore/DeviceConfiguration`` can override. Headers the request already carries
+/// (an endpoint's extras) are kept.
 public struct StandardHeadersMiddleware: HTTPMiddleware {
-  /// The SDK's version, sent in `User-Agent`.
+  /// The SDK's version, sent as `sdk_version` in the device info.
   public static let sdkVersion = "0.1.0"
 
   private let configuration: LoyaltyConfiguration
@@ -56,7 +58,7 @@ public struct StandardHeadersMiddleware: HTTPMiddleware {
       ("loyalty-signature", signature),
       ("Accept-Encoding", "gzip"),
       ("Accept", "application/json"),
-      ("User-Agent", "loyalty-sdk-swift/\(Self.sdkVersion) (\(device.platform))"),
+      ("User-Agent", device.userAgent),
       ("channel", "mobile"),
       ("loyalty-bundle-id", "\(device.platform):\(configuration.bundleID)"),
       ("unique-device-id", device.deviceID),

@@ -50,14 +50,15 @@ package enum AuthEndpoints {
 
   /// Ends the session on the server.
   ///
-  /// The bearer token is the pair's access token as it is, set here rather than by the
-  /// authorization middleware: logout never refreshes, proactively or after a 401.
+  /// Standard auth, as the seed lists it for `/oauth/{appUUID}/*`: the tokens travel in
+  /// the body and no `Authorization` header is sent, so logout never refreshes,
+  /// proactively or after a 401.
   static func logout(_ pair: TokenPair) -> Endpoint<ResponseEnvelope> {
     Endpoint(
       name: "logout", method: .post, path: "/oauth/{appUUID}/logout", auth: .standard,
       body: .json([
         "access_token": .string(pair.accessToken), "refresh_token": .string(pair.refreshToken),
-      ]), headers: ["Authorization": "Bearer \(pair.accessToken)"], check: .envelopeIfPresent)
+      ]), check: .envelopeIfPresent)
   }
 
   /// Reads `access_token`, `refresh_token` and the optional client credentials.

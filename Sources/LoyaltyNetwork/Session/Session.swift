@@ -98,8 +98,9 @@ public struct Session: Sendable {
   /// Ends the session: tells the server (best effort), clears the tokens and posts
   /// ``SessionEnded``.
   ///
-  /// The logout call carries the stored access token as it is: it never starts a
-  /// refresh, even inside the refresh window or after a 401, and its answer never ends
+  /// The logout call uses standard auth (seed: `/oauth/{appUUID}/*` is standard) and
+  /// carries the stored tokens as they are in its body: it never starts a refresh, even
+  /// inside the refresh window or after a 401, and its answer never ends
   /// the session by the error policy (the session ends here, with
   /// ``SessionEnded/Reason/logout``).
   public func logout() async {

@@ -96,15 +96,22 @@ enum AuthHandlers {
       client: (record.clientID, record.clientSecret))
   }
 
-  /// `POST /oauth/{appUUID}/logout`, bearer: ends the token's session.
+  /// `POST /oauth/{appUUID}/logout` `{"access_token", "refresh_token"}`, standard auth
+  /// (seed: `/oauth/{appUUID}/*` is standard): revokes the sessions of the tokens in the
+  /// body. Unknown, expired or already revoked tokens are not an error: logging out twice
+  /// succeeds.
   static func logout(_ call: SandboxCall, _ state: inout SandboxState) -> SandboxReply {
-    if let tokenID = call.tokenID, let family = state.tokens.access[tokenID]?.family {
+    let access = call.string("access_token")
+    let refresh = call.string("refresh_token")
+    guard access != nil || refresh != nil else {
+      return .badField("access_token", "or refresh_token is required")
+    }
+    if let access, let tokenID = call.issuer.verifiedID(of: access),
+      let family = state.tokens.access[tokenID]?.family
+    {
       state.tokens.revoke(family: family)
     }
-    if let refresh = call.string("refresh_token"),
-      let family = state.tokens.refresh[refresh]?
-        .family
-    {
+    if let refresh, let family = state.tokens.refresh[refresh]?.family {
       state.tokens.revoke(family: family)
     }
     return .ok(["msg": "Logged out."])

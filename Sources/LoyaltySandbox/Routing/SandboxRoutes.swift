@@ -9,7 +9,8 @@ enum SandboxRoutes {
     endpoint: .partnerUser, auth: .basic, handler: AuthHandlers.partnerToken)
   static let refresh = SandboxRoute(
     endpoint: .refreshToken, auth: .standard, handler: AuthHandlers.refresh)
-  static let logout = SandboxRoute(endpoint: .logout, auth: .bearer, handler: AuthHandlers.logout)
+  static let logout = SandboxRoute(
+    endpoint: .logout, auth: .standard, handler: AuthHandlers.logout)
   static let singleCampaign = SandboxRoute(
     endpoint: .singleCampaign, auth: .standard, handler: CampaignHandlers.single)
   static let analytics = SandboxRoute(

@@ -20,6 +20,8 @@ struct SandboxAnalyticsTests {
         environment: .custom(URL(string: "https://loyalty.test") ?? URL(fileURLWithPath: "/")),
         preset: .testing)
       configuration.logging.level = .none
+      // Only the tracked events are counted: no registration's outcome among them.
+      configuration.device.registersAtStart = false
       let backend = SandboxBackend(configuration: SandboxConfiguration(matching: configuration))
       let clock = ManualClock(start: Date())
       var overrides = CapabilityOverrides()

@@ -119,6 +119,22 @@ final class ScriptedBackend: HTTPTransport {
     }
   }
 
+  /// A logout handler with standard auth: 401 unless the body's `access_token` is
+  /// current; a request carrying an `Authorization` header is refused with 400.
+  static func logout() -> Handler {
+    { request, backend in
+      guard request.headers["Authorization"] == nil else {
+        return json(400, ["status": "0", "msg": "logout takes standard auth"])
+      }
+      let body = request.body.flatMap { try? JSONSerialization.jsonObject(with: $0) }
+      let token = (body as? [String: Any])?["access_token"] as? String ?? ""
+      guard backend.isValid(token) else {
+        return json(401, ["status": "0", "msg": "invalid token"])
+      }
+      return ok()
+    }
+  }
+
   /// A refresh handler that rotates the tokens.
   static func rotatingRefresh() -> Handler {
     { _, backend in

@@ -1,0 +1,254 @@
+public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Registers the device with the backend: `POST /api/async/info/{appUUID}/` with
+/// `{"device_info": {...}}` (standard auth), the ``DeviceInfo`` with the seed's names.
+///
+/// It keeps a fingerprint of the last info the backend accepted in the key-value store,
+/// so ``registerIfNeeded()`` sends only what changed, across launches. Every attempt
+/// posts ``DeviceRegistered`` or ``DeviceRegistrationFailed`` and records
+/// `custom_success_device_info_loyalty` or `custom_error_device_info_loyalty` when the
+/// analytics pipeline is present; a failure keeps the old fingerprint, so the next start
+/// or token update tries again. Registrations run one at a time.
+///
+/// With ``NetworkModule`` listed, the client registers at start, in the background (see
+/// ``LoyaltyCore/DeviceConfiguration/registersAtStart``):
+///
+/// ```swift
+/// let registration = try client.deviceRegistration
+/// if case .failed(let error) = await registration.awaitStartRegistration() {
+///   print("will retry on the next start: \(error)")
+/// }
+/// ```
+public actor DeviceRegistration {
+  /// The key the push token is kept under.
+  public static let deviceTokenKey = "loyalty.push.device-token"
+  /// The key the fingerprint of the last info sent successfully is kept under.
+  public static let fingerprintKey = "loyalty.device.info-fingerprint"
+  /// Where earlier versions kept the whole info; removed after the first registration.
+  static let legacySentInfoKey = "loyalty.push.device-info-sent"
+
+  private let network: NetworkClient
+  private let store: any KeyValueStore
+  private let provider: any DeviceInfoProvider
+  private let events: (any EventSink)?
+  private var analytics: (any AnalyticsTracker)?
+  private let logger: LoyaltyLogger
+
+  private var outcome: DeviceRegistrationOutcome?
+  private var startTask: Task<Void, Never>?
+  private var busy = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  /// Creates a registration.
+  /// - Parameters:
+  ///   - network: Sends the call.
+  ///   - store: Keeps the push token and the fingerprint.
+  ///   - provider: Describes the device.
+  ///   - events: Where ``DeviceRegistered`` and ``DeviceRegistrationFailed`` go.
+  ///   - analytics: Records each attempt's outcome.
+  ///   - logger: Logs failures.
+  public init(
+    network: NetworkClient, store: any KeyValueStore, provider: any DeviceInfoProvider,
+    events: (any EventSink)?, analytics: (any AnalyticsTracker)?,
+    logger: LoyaltyLogger = .disabled
+  ) {
+    self.network = network
+    self.store = store
+    self.provider = provider
+    self.events = events
+    self.analytics = analytics
+    self.logger = logger
+  }
+
+  // MARK: Token
+
+  /// Stores the push token and registers the device if its info changed.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/missingDeviceToken`` for an empty token,
+  ///   or the registration's error (the token is kept either way, and sent on the next
+  ///   start or token update).
+  public func updateDeviceToken(_ token: String) async throws {
+    guard !token.isEmpty else {
+      throw LoyaltyError(.missingDeviceToken, "The device token is empty.")
+    }
+    try await store.set(token, forKey: Self.deviceTokenKey)
+    try await registerIfNeeded(.tokenUpdate)
+  }
+
+  /// The stored push token.
+  public func deviceToken() async throws -> String? {
+    try await store.value(String.self, forKey: Self.deviceTokenKey)
+  }
+
+  // MARK: Registering
+
+  /// The device info as it would be sent now.
+  public func currentDeviceInfo() async throws -> DeviceInfo {
+    try await provider.deviceInfo(token: try await deviceToken())
+  }
+
+  /// Registers the device only if its info changed since the last successful
+  /// registration.
+  /// - Returns: Whether it was sent.
+  /// - Throws: The call's error; the next attempt sends again.
+  @discardableResult
+  public func registerIfNeeded() async throws -> Bool {
+    try await registerIfNeeded(.explicit)
+  }
+
+  /// Registers the device now, changed or not.
+  /// - Throws: The call's error; the next attempt sends again.
+  public func register() async throws {
+    try await perform(force: true, trigger: .explicit)
+  }
+
+  /// The outcome of the last attempt (or check) since the client started; `nil` before
+  /// the first.
+  public var lastOutcome: DeviceRegistrationOutcome? { outcome }
+
+  /// Waits for the registration the client started with, and returns the last outcome:
+  /// `nil` when there was none (registration at start is off, or the network module
+  /// did not start it) and nothing else registered.
+  @discardableResult
+  public func awaitStartRegistration() async -> DeviceRegistrationOutcome? {
+    await startTask?.value
+    return outcome
+  }
+
+  @discardableResult
+  func registerIfNeeded(_ trigger: DeviceRegistrationTrigger) async throws -> Bool {
+    try await perform(force: false, trigger: trigger)
+  }
+
+  // MARK: Lifecycle
+
+  /// Records outcomes with `analytics` from now on: the network module hands over the
+  /// pipeline once the events module, which starts after it, has started.
+  func use(analytics: (any AnalyticsTracker)?) {
+    if let analytics {
+      self.analytics = analytics
+    }
+  }
+
+  /// Starts the registration at start, in a task this registration owns: it never
+  /// throws, and ``finish()`` cancels and awaits it.
+  func beginAtStart() {
+    guard startTask == nil else { return }
+    startTask = Task {
+      _ = try? await self.registerIfNeeded(.start)
+    }
+  }
+
+  /// Cancels the registration at start, if it is still running, and waits for it.
+  func finish() async {
+    guard let task = startTask else { return }
+    task.cancel()
+    await task.value
+  }
+
+  // MARK: Sending
+
+  @discardableResult
+  private func perform(force: Bool, trigger: DeviceRegistrationTrigger) async throws -> Bool {
+    await acquire()
+    defer { release() }
+    let info: DeviceInfo
+    let fingerprint: String
+    do {
+      info = try await currentDeviceInfo()
+      fingerprint = try Self.fingerprint(of: info)
+      if !force, try await store.value(String.self, forKey: Self.fingerprintKey) == fingerprint {
+        outcome = .unchanged
+        return false
+      }
+      _ = try await network.send(Self.endpoint(info))
+    } catch {
+      await failed(error, trigger: trigger)
+      throw error
+    }
+    do {
+      try await store.set(fingerprint, forKey: Self.fingerprintKey)
+      try await store.removeValue(forKey: Self.legacySentInfoKey)
+    } catch {
+      logger.warning(
+        "The device was registered but its fingerprint could not be kept; it will be "
+          + "registered again: \(error)")
+    }
+    outcome = .registered(info)
+    logger.debug("The device was registered (\(trigger.rawValue)).")
+    events?.post(DeviceRegistered(trigger: trigger))
+    await analytics?.recordCall("device_info", succeeded: true)
+    return true
+  }
+
+  private func failed(_ error: any Error, trigger: DeviceRegistrationTrigger) async {
+    let loyaltyError =
+      error as? LoyaltyError
+      ?? LoyaltyError(
+        .transportFailed, "The device registration failed.", underlying: error)
+    outcome = .failed(loyaltyError)
+    if Task.isCancelled || loyaltyError.code == .cancelled {
+      logger.debug("The device registration was cancelled; it will run on the next start.")
+      return
+    }
+    logger.warning(
+      "The device registration failed (\(trigger.rawValue)); it will be retried on the next "
+        + "start or token update: \(loyaltyError)")
+    events?.post(DeviceRegistrationFailed(trigger: trigger, error: loyaltyError))
+    await analytics?.recordCall(
+      "device_info", succeeded: false, parameters: ["code": String(loyaltyError.code.rawValue)])
+  }
+
+  /// Waits until no other registration runs: a check of the fingerprint and the send
+  /// that follows it are one step.
+  private func acquire() async {
+    guard busy else {
+      busy = true
+      return
+    }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  private func release() {
+    if waiters.isEmpty {
+      busy = false
+    } else {
+      waiters.removeFirst().resume()
+    }
+  }
+
+  // MARK: Wire
+
+  /// The SHA-256 of the info's JSON with sorted keys.
+  static func fingerprint(of info: DeviceInfo) throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    do {
+      return PortableSHA256.hexDigest(String(decoding: try encoder.encode(info), as: UTF8.self))
+    } catch {
+      throw LoyaltyError(
+        .requestEncodingFailed, "The device info could not be encoded.", underlying: error)
+    }
+  }
+
+  /// `POST /api/async/info/{appUUID}/` `{"device_info": {...}}`, standard auth.
+  static func endpoint(_ info: DeviceInfo) throws -> Endpoint<ResponseEnvelope> {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let fields: JSONValue
+    do {
+      fields = try JSONValue(parsing: encoder.encode(info))
+    } catch {
+      throw LoyaltyError(
+        .requestEncodingFailed, "The device info could not be encoded.", underlying: error)
+    }
+    return Endpoint(
+      name: "deviceInfo", method: .post, path: "/api/async/info/{appUUID}/",
+      body: .json(["device_info": fields]), isIdempotent: true, check: .envelope)
+  }
+}

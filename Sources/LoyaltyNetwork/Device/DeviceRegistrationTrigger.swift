@@ -1,0 +1,10 @@
+/// What started a device registration.
+public enum DeviceRegistrationTrigger: String, Sendable, Equatable {
+  /// The client's start (``LoyaltyCore/DeviceConfiguration/registersAtStart``).
+  case start
+  /// A new push token.
+  case tokenUpdate = "token_update"
+  /// A call of the host's: ``DeviceRegistration/register()`` or
+  /// ``DeviceRegistration/registerIfNeeded()``.
+  case explicit
+}
