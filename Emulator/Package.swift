@@ -67,6 +67,8 @@ let package = Package(
         sdk("LoyaltyCore"),
         sdk("LoyaltyNetwork"),
         sdk("LoyaltyURLSession"),
+        sdk("LoyaltyMarket"),
+        sdk("LoyaltyPush"),
       ],
       swiftSettings: swiftSettings
     ),

@@ -20,6 +20,7 @@ struct EmulatorHarness {
   static func start(
     tokenLifetime: TimeInterval = 3_600,
     profile: SandboxFaultProfile = .none,
+    modules: [any LoyaltyModule] = [],
     adjust: @Sendable (inout LoyaltyConfiguration) -> Void = { _ in }
   ) async throws -> EmulatorHarness {
     let sandbox = SandboxConfiguration(
@@ -28,7 +29,7 @@ struct EmulatorHarness {
       gzipResponses: true)
     let backend = SandboxBackend(configuration: sandbox, faultProfile: profile)
     let log = LogLines()
-    let server = EmulatorServer(backend: backend) { line in log.append(line.description) }
+    let server = EmulatorServer(backend: backend) { line in log.append(line) }
     let port = try await server.start(port: 0)
     do {
       let url = try require(URL(string: "http://\(EmulatorServer.host):\(port)"))
@@ -47,7 +48,7 @@ struct EmulatorHarness {
             middleware: [GzipBodyMiddleware()],
             device: DeviceIdentity(
               deviceID: "e2e-device", platform: "linux", vendor: "linux", osVersion: "6.1.0"))
-        ])
+        ] + modules)
       return EmulatorHarness(server: server, port: port, client: client, log: log)
     } catch {
       await server.stop()
@@ -64,10 +65,13 @@ struct EmulatorHarness {
 
 /// The request log lines a server wrote.
 final class LogLines: Sendable {
-  private let lines = Mutex<[String]>([])
+  private let lines = Mutex<[RequestLogLine]>([])
 
-  func append(_ line: String) { lines.withLock { $0.append(line) } }
-  var all: [String] { lines.withLock { $0 } }
+  func append(_ line: RequestLogLine) { lines.withLock { $0.append(line) } }
+  /// The lines as the server writes them.
+  var all: [String] { lines.withLock { $0.map(\.description) } }
+  /// The lines, each with its method, path, call and status.
+  var entries: [RequestLogLine] { lines.withLock { $0 } }
 }
 
 /// A value the harness needed was missing.

@@ -198,6 +198,63 @@ public final class Market: Sendable {
     try await call("profile") { try await network.send(MarketEndpoints.profile()) }
   }
 
+  /// Registers a new user with an email address and a password
+  /// (`POST /user/{appUUID}/register`, standard auth).
+  ///
+  /// The arguments are checked before anything is sent. Registering does not log the
+  /// user in.
+  /// - Parameters:
+  ///   - email: The new user's email address.
+  ///   - password: The new user's password; the server decides how long it must be.
+  ///   - firstName: The first name, sent as `firstname` when given.
+  ///   - lastName: The last name, sent as `lastname` when given.
+  /// - Returns: The user the server created, with their id.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` for an email address
+  ///   that is not one or an empty password (nothing is sent);
+  ///   ``LoyaltyCore/LoyaltyError/Code/serverStatus`` when the server declines (the
+  ///   email is taken); ``LoyaltyCore/LoyaltyError/Code/httpStatus`` when it refuses a
+  ///   field; ``LoyaltyCore/LoyaltyError/Code/missingField`` when the answer has no
+  ///   user id.
+  public func register(
+    email: String, password: String, firstName: String? = nil, lastName: String? = nil
+  ) async throws -> RegisteredUser {
+    guard Self.looksLikeEmail(email) else {
+      throw LoyaltyError(
+        .invalidArgument, "register needs an email address.", metadata: ["field": "email"])
+    }
+    guard !password.isEmpty else {
+      throw LoyaltyError(
+        .invalidArgument, "register needs a password.", metadata: ["field": "password"])
+    }
+    var fields: [String: JSONValue] = ["email": .string(email), "password": .string(password)]
+    if let firstName { fields["firstname"] = .string(firstName) }
+    if let lastName { fields["lastname"] = .string(lastName) }
+    return try await call("register") {
+      let envelope = try await network.send(MarketEndpoints.user("register", fields))
+      let user = envelope["result"]
+      guard let id = (user?["uuid"] ?? envelope["uuid"])?.looseString, !id.isEmpty else {
+        throw LoyaltyError(
+          .missingField, "register answered without the new user's uuid.",
+          metadata: ["call": "register", "field": "uuid"])
+      }
+      return RegisteredUser(
+        id: id, email: user?["email"]?.looseString ?? email,
+        firstName: user?["firstname"]?.looseString ?? firstName,
+        lastName: user?["lastname"]?.looseString ?? lastName)
+    }
+  }
+
+  /// Whether `text` has an email address's shape: one `@`, something before it, a dot
+  /// inside the domain, no spaces.
+  static func looksLikeEmail(_ text: String) -> Bool {
+    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty, !text.contains(where: \.isWhitespace) else {
+      return false
+    }
+    let domain = parts[1]
+    return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".")
+  }
+
   /// Changes the user's password.
   public func changePassword(email: String, oldPassword: String, newPassword: String)
     async throws -> GenericResponse

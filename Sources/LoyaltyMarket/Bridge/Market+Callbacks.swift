@@ -6,7 +6,8 @@ public import LoyaltyCore
 // `CallbackBridge.run`, never a second implementation. The completion runs on `queue`
 // (the main queue by default: on Linux, a process must run its main queue, with
 // `dispatchMain()` or a run loop, for main-queue completions to arrive; servers pass a
-// queue of their own).
+// queue of their own). A failure's `seedCode` is the number the seed SDK's
+// `failureCallback: (Int) -> Void` passed for it (see `Docs/Errors.md`).
 extension Market {
   /// The callback variant of `campaigns`.
   @discardableResult
@@ -140,6 +141,19 @@ extension Market {
   ) -> Task<Void, Never> {
     CallbackBridge.run(on: queue, completion: completion) {
       try await self.profile()
+    }
+  }
+
+  /// The callback variant of `register`.
+  @discardableResult
+  public func register(
+    email: String, password: String, firstName: String? = nil, lastName: String? = nil,
+    on queue: DispatchQueue = .main,
+    completion: @escaping @Sendable (Result<RegisteredUser, LoyaltyError>) -> Void
+  ) -> Task<Void, Never> {
+    CallbackBridge.run(on: queue, completion: completion) {
+      try await self.register(
+        email: email, password: password, firstName: firstName, lastName: lastName)
     }
   }
 
