@@ -129,7 +129,13 @@ struct SessionGuaranteeTests {
     let backend = ScriptedBackend(clock: InstantClock(), latency: .milliseconds(1))
     let tokens = backend.issueToken()
     backend.revokeAll()
-    backend.on("/token") { _, _ in
+    // The refresh is answered only once every request has been refused, and a little
+    // later, so that every 401 reaches the client while the refresh is in flight: on a
+    // loaded machine a fixed delay alone let a late 401 arrive after the rejection.
+    backend.on("/token") { _, backend in
+      while backend.calls("/context") < 50 {
+        try await Task.sleep(for: .milliseconds(5))
+      }
       try await Task.sleep(for: .milliseconds(50))
       return ScriptedBackend.json(400, ["status": "0", "msg": "invalid_grant"])
     }
