@@ -229,4 +229,20 @@ struct EnvelopeShapeTests {
     #expect(error.metadata["call"] == "profile")
     #expect(error.metadata["field"] == "result")
   }
+
+  @Test("a domain that is the list itself is read, and reported as an unexpected shape")
+  func bareList() throws {
+    let collector = DriftCollector()
+    let campaigns = try NetworkClient.decode(
+      try Shape.context.body([
+        "MAPP_CAMPAIGNING": [Self.campaign, "junk"], "MAPP_CAMPAIGNING-status": 1,
+      ]),
+      for: MarketEndpoints.campaigns(
+        language: "en", filters: [:], personalized: false, drift: collector))
+    #expect(campaigns.map(\.sessionUUID) == ["s1"])
+    #expect(collector.recorded[.init(field: "MAPP_CAMPAIGNING", kind: .unexpectedShape)] == 1)
+    #expect(
+      collector.recorded[.init(field: "MAPP_CAMPAIGNING.campaigns", kind: .unreadable)] == 1,
+      "the element that is not a campaign is skipped and reported")
+  }
 }
