@@ -103,7 +103,7 @@ struct MarketExample {
     print(
       "redeemed at merchant \(merchant.prefix(8))...: \(redemption.pointsSpent) points spent, "
         + "balance \(redemption.pointsBalance)")
-    try check(redemption.coupon?.isRedeemed == true, "the coupon was not redeemed")
+    try check(redemption.coupon.isRedeemed, "the coupon was not redeemed")
 
     // The server declines a second redemption of the same coupon.
     do {

@@ -39,7 +39,7 @@ public struct MarketModule: LoyaltyModule {
     return Market(
       network: try capabilities.resolve(.networkClient),
       events: try capabilities.resolveIfPresent(.eventSink),
-      analytics: try capabilities.resolveIfPresent(.analytics))
+      analytics: try capabilities.resolveIfPresent(.analytics), logger: context.logger)
   }
 
   /// Ends every stream of the market's state.

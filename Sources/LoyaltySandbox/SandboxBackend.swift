@@ -183,10 +183,12 @@ public final class SandboxBackend: Sendable {
     -> HTTPResponse
   {
     var headers = reply.headers
-    if case .json = reply.body {
+    switch reply.body {
+    case .json, .envelope:
       headers.replaceOrAdd(name: "Content-Type", value: "application/json; charset=utf-8")
+    case .raw: break
     }
-    var body = reply.encodedBody()
+    var body = reply.encodedBody(configuration.envelope)
     if truncated {
       return HTTPResponse(status: reply.status, headers: headers, body: body.prefix(body.count / 2))
     }

@@ -58,6 +58,9 @@ public struct SandboxConfiguration: Sendable {
   public var gzipResponses: Bool
   /// The clock tokens expire on and latency is waited on.
   public var clock: any LoyaltyClock
+  /// Where successful answers put their members: inside `context` (the default, the
+  /// backend's shape) or at the top level.
+  public var envelope: SandboxEnvelope
 
   /// Creates a configuration.
   public init(
@@ -76,7 +79,8 @@ public struct SandboxConfiguration: Sendable {
     maxRememberedEventIDs: Int = 100_000,
     maxIssuedTokens: Int = 10_000,
     gzipResponses: Bool = false,
-    clock: any LoyaltyClock = SystemClock()
+    clock: any LoyaltyClock = SystemClock(),
+    envelope: SandboxEnvelope = .context
   ) {
     self.appUUID = appUUID
     self.merchantID = merchantID
@@ -94,14 +98,17 @@ public struct SandboxConfiguration: Sendable {
     self.maxIssuedTokens = max(1, maxIssuedTokens)
     self.gzipResponses = gzipResponses
     self.clock = clock
+    self.envelope = envelope
   }
 
   /// A configuration that accepts the requests of a client configured with
   /// `configuration`: the same app UUID, merchant id and API key.
-  public init(matching configuration: LoyaltyConfiguration, clock: any LoyaltyClock = SystemClock())
-  {
+  public init(
+    matching configuration: LoyaltyConfiguration, clock: any LoyaltyClock = SystemClock(),
+    envelope: SandboxEnvelope = .context
+  ) {
     self.init(
       appUUID: configuration.appUUID, merchantID: configuration.merchantID,
-      apiKey: configuration.apiKey, clock: clock)
+      apiKey: configuration.apiKey, clock: clock, envelope: envelope)
   }
 }

@@ -68,3 +68,19 @@ struct CampaignPipelineTests {
     #expect(await iterator.next() == .coupons)
   }
 }
+
+@Suite("Campaign pipeline: the seed's markers")
+struct CampaignPipelineSeedTests {
+  @Test(
+    "CCMS, telco and questionnaire campaigns are hidden by type or by offer category",
+    arguments: ["ccms", "TELCO", "questionnaire"])
+  func hidden(kind: String) {
+    let byType = Campaign(sessionUUID: "t", type: kind)
+    let byCategory = Campaign(sessionUUID: "c", offerCategory: kind, type: "coupon")
+    let shown = Campaign(sessionUUID: "s", offerCategory: "food", type: "coupon")
+    let result = CampaignPipeline.authenticated(
+      basic: [byType, byCategory, shown], personalized: [], availability: [:])
+    #expect(result.campaigns.map(\.sessionUUID) == ["s"])
+    #expect(result.all.count == 3)
+  }
+}

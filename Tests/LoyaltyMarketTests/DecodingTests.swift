@@ -75,29 +75,28 @@ struct DecodingTests {
   }
 
   @Test(
-    "a structurally wrong payload is an error naming the field path",
+    "a value that cannot be read gives the default and is reported at its path",
     arguments: [
-      (#"{"sorting": "many"}"#, "sorting"),
-      (#"{"start_date": "yesterday"}"#, "start_date"),
-      (#"{"carousel": "perhaps"}"#, "carousel"),
-      (#"{"title": {"el": "x"}}"#, "title"),
+      (#"{"sorting": "many"}"#, "sorting", ResponseDrift.Kind.unreadable),
+      (#"{"start_date": "yesterday"}"#, "start_date", .unreadable),
+      (#"{"carousel": "perhaps"}"#, "carousel", .unreadable),
+      (#"{"title": {"el": "x"}}"#, "title", .unreadable),
+      (#"{"index_url": "http://exa mple.com/%zz"}"#, "index_url", .unreadable),
     ])
-  func structuralErrors(_ json: String, _ field: String) {
-    do {
-      _ = try JSONDecoder().decode(Campaign.self, from: Data(json.utf8))
-      Issue.record("\(json) decoded")
-    } catch let error as DecodingError {
-      let path: [any CodingKey]
-      switch error {
-      case .typeMismatch(_, let context), .dataCorrupted(let context),
-        .valueNotFound(_, let context), .keyNotFound(_, let context):
-        path = context.codingPath
-      @unknown default:
-        path = []
-      }
-      #expect(path.map(\.stringValue).contains(field), "\(error)")
-    } catch {
-      Issue.record("unexpected \(error)")
-    }
+  func unreadableValues(_ json: String, _ field: String, _ kind: ResponseDrift.Kind) throws {
+    let collector = DriftCollector()
+    let decoder = JSONDecoder()
+    if let key = DriftCollector.userInfoKey { decoder.userInfo[key] = collector }
+    let campaign = try decoder.decode(Campaign.self, from: Data(json.utf8))
+    #expect(campaign.sorting == 0 && campaign.startDate == nil && !campaign.isCarousel)
+    #expect(collector.recorded[.init(field: field, kind: kind)] == 1, "\(collector.recorded)")
+  }
+
+  @Test("without a collector the same values decode to their defaults")
+  func withoutCollector() throws {
+    let campaign = try JSONDecoder().decode(
+      Campaign.self, from: Data(#"{"sorting": "many", "title": 3}"#.utf8))
+    #expect(campaign.sorting == 0)
+    #expect(campaign.title == "3")
   }
 }

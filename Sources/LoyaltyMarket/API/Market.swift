@@ -14,6 +14,11 @@ public import LoyaltyNetwork
 /// pipeline is registered, keep what they fetch in ``state``, and post the platform's
 /// events (``CampaignsRetrieved``, ``CouponsFetched``, ``MarketPassDetailsFetched``).
 ///
+/// Answers are read tolerantly: a field that is absent or unreadable where a sensible
+/// value exists gives that value and is reported as drift (a warning once, a
+/// ``ResponseDrift`` event once, counters in ``drift``); a field without which the answer
+/// means nothing fails the call with an error naming the call and the field.
+///
 /// ```swift
 /// let market = try client.market
 /// let campaigns = try await market.campaigns()
@@ -24,20 +29,33 @@ public final class Market: Sendable {
   public let state = MarketState()
   /// The language used when a call does not name one.
   public let defaultLanguage: String
+  /// The drift seen in this market's answers: `market.drift.snapshot()`.
+  public let drift: DriftMonitor
 
   let network: NetworkClient
   private let events: (any EventSink)?
   private let analytics: (any AnalyticsTracker)?
 
   /// Creates the market API over a network client.
+  /// - Parameter logger: Where drift warnings go.
   public init(
     network: NetworkClient, events: (any EventSink)? = nil,
-    analytics: (any AnalyticsTracker)? = nil
+    analytics: (any AnalyticsTracker)? = nil, logger: LoyaltyLogger = .disabled
   ) {
     self.network = network
     self.events = events
     self.analytics = analytics
     self.defaultLanguage = network.configuration.language
+    self.drift = DriftMonitor(logger: logger, events: events)
+  }
+
+  /// Sends the endpoint `make` builds around a fresh drift collector, and reports what
+  /// the collector saw, whether the call succeeded or not.
+  func send<T: Sendable>(_ make: (DriftCollector) -> Endpoint<T>) async throws -> T {
+    let collector = DriftCollector()
+    let endpoint = make(collector)
+    defer { drift.report(collector, call: endpoint.name) }
+    return try await network.send(endpoint)
   }
 
   /// Runs a call, recording its outcome with the platform's naming.
@@ -59,17 +77,24 @@ public final class Market: Sendable {
   {
     let language = language ?? defaultLanguage
     return try await call("campaigns") {
-      let basic = try await network.send(
-        MarketEndpoints.campaigns(language: language, filters: filters, personalized: false))
+      let basic = try await send {
+        MarketEndpoints.campaigns(
+          language: language, filters: filters, personalized: false, drift: $0)
+      }
       let result: CampaignPipeline.Result
       if await network.session.isLoggedIn {
-        let personalized = try await network.send(
-          MarketEndpoints.campaigns(language: language, filters: filters, personalized: true))
+        let personalized = try await send {
+          MarketEndpoints.campaigns(
+            language: language, filters: filters, personalized: true, drift: $0)
+        }
         let sets = Array(Set((basic + personalized).map(\.couponSet).filter { !$0.isEmpty }))
           .sorted()
+        // An availability answer that cannot be read was reported as drift; the
+        // campaigns are then listed with their availability unknown.
         let availability =
           sets.isEmpty
-          ? [:] : try await network.send(MarketEndpoints.availability(couponSets: sets))
+          ? [:]
+          : try await send { MarketEndpoints.availability(couponSets: sets, drift: $0) } ?? [:]
         result = CampaignPipeline.authenticated(
           basic: basic, personalized: personalized, availability: availability)
       } else {
@@ -89,8 +114,10 @@ public final class Market: Sendable {
   ) async throws -> [Campaign] {
     let language = language ?? defaultLanguage
     return try await call("campaigns_personalized") {
-      try await network.send(
-        MarketEndpoints.campaigns(language: language, filters: filters, personalized: true))
+      try await send {
+        MarketEndpoints.campaigns(
+          language: language, filters: filters, personalized: true, drift: $0)
+      }
     }
   }
 
@@ -100,8 +127,9 @@ public final class Market: Sendable {
   {
     let language = language ?? defaultLanguage
     return try await call("single_campaign") {
-      try await network.send(
-        MarketEndpoints.singleCampaign(sessionUUID: sessionUUID, language: language))
+      try await send {
+        MarketEndpoints.singleCampaign(sessionUUID: sessionUUID, language: language, drift: $0)
+      }
     }
   }
 
@@ -109,8 +137,9 @@ public final class Market: Sendable {
   public func supermarketCampaign(language: String? = nil) async throws -> Campaign? {
     let language = language ?? defaultLanguage
     return try await call("supermarket_campaign") {
-      let basic = try await network.send(
-        MarketEndpoints.campaigns(language: language, filters: [:], personalized: false))
+      let basic = try await send {
+        MarketEndpoints.campaigns(language: language, filters: [:], personalized: false, drift: $0)
+      }
       let campaign = basic.first { $0.type.lowercased() == "supermarket" }
       await state.setSupermarketCampaign(campaign)
       return campaign
@@ -124,8 +153,9 @@ public final class Market: Sendable {
   public func coupons(language: String? = nil) async throws -> [Coupon] {
     let language = language ?? defaultLanguage
     return try await call("coupons") {
-      let coupons = try await network.send(
-        MarketEndpoints.userCoupons(language: language, types: nil))
+      let coupons = try await send {
+        MarketEndpoints.userCoupons(language: language, types: nil, drift: $0)
+      }
       await state.setCoupons(coupons)
       events?.post(
         CouponsFetched(
@@ -138,7 +168,9 @@ public final class Market: Sendable {
   public func universalCoupons(language: String? = nil) async throws -> [Coupon] {
     let language = language ?? defaultLanguage
     return try await call("coupons_universal") {
-      try await network.send(MarketEndpoints.userCoupons(language: language, types: ["universal"]))
+      try await send {
+        MarketEndpoints.userCoupons(language: language, types: ["universal"], drift: $0)
+      }
     }
   }
 
@@ -148,24 +180,36 @@ public final class Market: Sendable {
   ) async throws -> [CouponSet] {
     let language = language ?? defaultLanguage
     return try await call("coupon_sets") {
-      let sets = try await network.send(
-        MarketEndpoints.couponSets(language: language, uuids: uuids, types: types))
+      let sets = try await send {
+        MarketEndpoints.couponSets(language: language, uuids: uuids, types: types, drift: $0)
+      }
       await state.setCouponSets(sets)
       return sets
     }
   }
 
   /// Coupons left per coupon set.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/decodingFailed`` (field `availability`)
+  ///   when the answer carries no numbers it can read.
   public func availableCoupons(couponSets: [String]? = nil) async throws -> [String: Int] {
     try await call("available_coupons") {
-      try await network.send(MarketEndpoints.availability(couponSets: couponSets))
+      guard
+        let counts = try await send({
+          MarketEndpoints.availability(couponSets: couponSets, drift: $0)
+        })
+      else {
+        throw MarketDecoding.unusable(
+          call: "available_coupons", field: "\(CouponDomain.member).availability",
+          kind: .unexpectedShape)
+      }
+      return counts
     }
   }
 
   /// Checks whether a coupon can be redeemed.
   public func validateCoupon(_ code: String) async throws -> CouponValidation {
     try await call("validate_coupon") {
-      try await network.send(MarketEndpoints.validateCoupon(code))
+      try await send { MarketEndpoints.validateCoupon(code, drift: $0) }
     }
   }
 
@@ -175,9 +219,10 @@ public final class Market: Sendable {
     async throws -> CouponRedemption
   {
     try await call("redeem_coupon") {
-      try await network.send(
+      try await send {
         MarketEndpoints.redeemCoupon(
-          productUUID: productUUID, merchantID: merchantID, productID: productID))
+          productUUID: productUUID, merchantID: merchantID, productID: productID, drift: $0)
+      }
     }
   }
 
@@ -187,7 +232,7 @@ public final class Market: Sendable {
   {
     let language = language ?? defaultLanguage
     return try await call("redeemed_sm_history") {
-      try await network.send(MarketEndpoints.redeemedSupermarketHistory(language: language))
+      try await send { MarketEndpoints.redeemedSupermarketHistory(language: language, drift: $0) }
     }
   }
 
@@ -195,7 +240,7 @@ public final class Market: Sendable {
 
   /// The user's profile.
   public func profile() async throws -> Profile {
-    try await call("profile") { try await network.send(MarketEndpoints.profile()) }
+    try await call("profile") { try await send { MarketEndpoints.profile(drift: $0) } }
   }
 
   /// Registers a new user with an email address and a password
@@ -281,10 +326,17 @@ public final class Market: Sendable {
     try await call("request_otp") {
       let envelope = try await network.send(
         MarketEndpoints.user("request_otp", ["msisdn": .string(phoneNumber)]))
-      guard let id = envelope["otp_uuid"]?.looseString else {
-        throw LoyaltyError(.missingField, "request_otp answered without otp_uuid.")
+      guard let id = envelope["otp_uuid"]?.looseString, !id.isEmpty else {
+        throw MarketDecoding.unusable(call: "request_otp", field: "otp_uuid", kind: .missing)
       }
-      return OTPRequest(id: id, expiresIn: envelope["expires_in"]?.looseInt ?? 0)
+      guard let expiresIn = envelope["expires_in"]?.looseInt else {
+        let collector = DriftCollector()
+        collector.record(
+          "expires_in", envelope["expires_in"] == nil ? .missing : .unreadable)
+        drift.report(collector, call: "request_otp")
+        return OTPRequest(id: id, expiresIn: 0)
+      }
+      return OTPRequest(id: id, expiresIn: expiresIn)
     }
   }
 
@@ -299,12 +351,12 @@ public final class Market: Sendable {
 
   /// Adds a payment card; only its last four digits are kept by the server.
   public func addCard(_ card: NewCard) async throws -> Card {
-    try await call("add_card") { try await network.send(MarketEndpoints.addCard(card)) }
+    try await call("add_card") { try await send { MarketEndpoints.addCard(card, drift: $0) } }
   }
 
   /// The user's cards.
   public func cards() async throws -> [Card] {
-    try await call("get_cards") { try await network.send(MarketEndpoints.cards()) }
+    try await call("get_cards") { try await send { MarketEndpoints.cards(drift: $0) } }
   }
 
   /// Deletes a card by its token.
@@ -322,13 +374,15 @@ public final class Market: Sendable {
     -> [Transaction]
   {
     try await call("transaction_history") {
-      try await network.send(MarketEndpoints.transactions(productDetail: productDetail))
+      try await send { MarketEndpoints.transactions(productDetail: productDetail, drift: $0) }
     }
   }
 
   /// The user's points history, newest first, and balance.
   public func pointsHistory() async throws -> PointsHistory {
-    try await call("points_history") { try await network.send(MarketEndpoints.pointsHistory()) }
+    try await call("points_history") {
+      try await send { MarketEndpoints.pointsHistory(drift: $0) }
+    }
   }
 
   // MARK: Merchants and content
@@ -339,8 +393,9 @@ public final class Market: Sendable {
   {
     let language = language ?? defaultLanguage
     return try await call("merchants") {
-      let merchants = try await network.send(
-        MarketEndpoints.merchants(language: language, filters: filters))
+      let merchants = try await send {
+        MarketEndpoints.merchants(language: language, filters: filters, drift: $0)
+      }
       await state.setMerchants(merchants)
       return merchants
     }
@@ -350,7 +405,7 @@ public final class Market: Sendable {
   public func merchantCategories(language: String? = nil) async throws -> [MerchantCategory] {
     let language = language ?? defaultLanguage
     return try await call("merchant_categories") {
-      try await network.send(MarketEndpoints.merchantCategories(language: language))
+      try await send { MarketEndpoints.merchantCategories(language: language, drift: $0) }
     }
   }
 
@@ -360,7 +415,9 @@ public final class Market: Sendable {
   {
     let language = language ?? defaultLanguage
     return try await call("articles") {
-      try await network.send(MarketEndpoints.articles(language: language, categories: categories))
+      try await send {
+        MarketEndpoints.articles(language: language, categories: categories, drift: $0)
+      }
     }
   }
 
@@ -369,7 +426,7 @@ public final class Market: Sendable {
   /// The user's market pass; ``state`` keeps it; posts ``MarketPassDetailsFetched``.
   public func marketPassDetails() async throws -> MarketPassDetails {
     try await call("market_pass_details") {
-      let pass = try await network.send(MarketEndpoints.marketPass())
+      let pass = try await send { MarketEndpoints.marketPass(drift: $0) }
       await state.setMarketPass(pass)
       events?.post(MarketPassDetailsFetched())
       return pass

@@ -8,109 +8,176 @@
 struct CampaignList: Decodable, Sendable {
   let campaigns: [Campaign]
   init(from decoder: any Decoder) throws {
-    campaigns = try decoder.container(keyedBy: AnyKey.self).decodedList(Campaign.self, "campaigns")
+    campaigns = try PayloadList.decode(Campaign.self, "campaigns", from: decoder)
   }
 }
 
 struct SingleCampaign: Decodable, Sendable {
   let campaign: Campaign
   init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
-    guard let campaign = try c.decoded(Campaign.self, "campaign") else {
-      throw DecodingError.keyNotFound(
-        AnyKey("campaign"), .init(codingPath: c.codingPath, debugDescription: "no campaign"))
-    }
-    self.campaign = campaign
+    campaign = try FieldReader(decoder).requiredObject(Campaign.self, "campaign")
   }
 }
 
 struct CouponSetList: Decodable, Sendable {
   let couponSets: [CouponSet]
   init(from decoder: any Decoder) throws {
-    couponSets = try decoder.container(keyedBy: AnyKey.self).decodedList(
-      CouponSet.self, "couponsets")
+    couponSets = try PayloadList.decode(CouponSet.self, "couponsets", from: decoder)
   }
 }
 
+/// Coupons left per coupon set; `nil` when the answer cannot be read (reported).
+///
+/// Read from `{"availability": {"<set>": n}}`, from the payload itself when it is that
+/// map, or from a list of `{"couponset_uuid" (or "couponset", "uuid"), "availability"
+/// (or "count")}` objects. A count that cannot be read leaves its set out and is
+/// reported; no numbers at all is `nil`, never "all available".
 struct Availability: Decodable, Sendable {
-  let counts: [String: Int]
+  let counts: [String: Int]?
+
   init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
-    guard c.contains(AnyKey("availability")) else {
-      counts = [:]
-      return
+    let collector = decoder.driftCollector
+    if let object = try? decoder.container(keyedBy: AnyKey.self) {
+      let key = AnyKey("availability")
+      if object.contains(key) {
+        if let map = try? object.nestedContainer(keyedBy: AnyKey.self, forKey: key) {
+          counts = Self.counts(in: map, collector)
+        } else if let list = try? object.decode([Entry].self, forKey: key) {
+          counts = Self.counts(in: list, collector)
+        } else {
+          collector?.record(
+            object.codingPath.driftPath(appending: "availability"), .unexpectedShape)
+          counts = nil
+        }
+      } else if object.allKeys.isEmpty {
+        collector?.record(object.codingPath.driftPath(appending: "availability"), .missing)
+        counts = nil
+      } else {
+        counts = Self.counts(in: object, collector)
+      }
+    } else if let list = try? decoder.singleValueContainer().decode([Entry].self) {
+      counts = Self.counts(in: list, collector)
+    } else {
+      collector?.record(decoder.codingPath.driftPath(), .unexpectedShape)
+      counts = nil
     }
-    let entries = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("availability"))
+  }
+
+  private static func counts(
+    in map: KeyedDecodingContainer<AnyKey>, _ collector: DriftCollector?
+  ) -> [String: Int] {
     var counts: [String: Int] = [:]
-    for key in entries.allKeys {
-      counts[key.stringValue] = try entries.lenientInt(key) ?? 0
+    for key in map.allKeys {
+      if let count = (try? map.lenientInt(key)) ?? nil {
+        counts[key.stringValue] = count
+      } else {
+        collector?.record(map.codingPath.driftPath() + "[]", .unreadable)
+      }
     }
-    self.counts = counts
+    return counts
+  }
+
+  private static func counts(in list: [Entry], _ collector: DriftCollector?) -> [String: Int] {
+    var counts: [String: Int] = [:]
+    for entry in list {
+      if let set = entry.couponSet, let count = entry.count {
+        counts[set] = count
+      } else {
+        collector?.record("availability[]", .unreadable)
+      }
+    }
+    return counts
+  }
+
+  /// One set's count in a list-shaped answer.
+  private struct Entry: Decodable {
+    let couponSet: String?
+    let count: Int?
+    init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: AnyKey.self)
+      couponSet =
+        try c.lenientString(AnyKey("couponset_uuid")) ?? c.lenientString(AnyKey("couponset"))
+        ?? c.lenientString(AnyKey("uuid"))
+      count = try c.lenientInt(AnyKey("availability")) ?? c.lenientInt(AnyKey("count"))
+    }
   }
 }
 
 struct CouponList: Decodable, Sendable {
   let coupons: [Coupon]
   init(from decoder: any Decoder) throws {
-    coupons = try decoder.container(keyedBy: AnyKey.self).decodedList(Coupon.self, "coupons")
+    coupons = try PayloadList.decode(Coupon.self, "coupons", from: decoder)
   }
 }
 
 struct ShopList: Decodable, Sendable {
   let shops: [Merchant]
   init(from decoder: any Decoder) throws {
-    shops = try decoder.container(keyedBy: AnyKey.self).decodedList(Merchant.self, "shops")
+    shops = try PayloadList.decode(Merchant.self, "shops", from: decoder)
   }
 }
 
 struct CategoryList: Decodable, Sendable {
   let categories: [MerchantCategory]
   init(from decoder: any Decoder) throws {
-    categories = try decoder.container(keyedBy: AnyKey.self).decodedList(
-      MerchantCategory.self, "categories")
+    categories = try PayloadList.decode(MerchantCategory.self, "categories", from: decoder)
   }
 }
 
 struct ArticleList: Decodable, Sendable {
   let articles: [Article]
   init(from decoder: any Decoder) throws {
-    articles = try decoder.container(keyedBy: AnyKey.self).decodedList(Article.self, "articles")
+    articles = try PayloadList.decode(Article.self, "articles", from: decoder)
   }
 }
 
 struct TransactionList: Decodable, Sendable {
   let transactions: [Transaction]
   init(from decoder: any Decoder) throws {
-    transactions = try decoder.container(keyedBy: AnyKey.self).decodedList(
-      Transaction.self, "transactions")
+    transactions = try PayloadList.decode(Transaction.self, "transactions", from: decoder)
   }
 }
 
+/// An added card: without the card or its token the answer means nothing.
 struct CardPayload: Decodable, Sendable {
-  let card: Card?
+  let card: Card
   init(from decoder: any Decoder) throws {
-    card = try decoder.container(keyedBy: AnyKey.self).decoded(Card.self, "card")
+    let c = try FieldReader(decoder)
+    card = try c.requiredObject(Card.self, "card")
+    guard !card.token.isEmpty else {
+      throw FieldReader.Unusable(
+        field: c.container.codingPath.driftPath(appending: "card.token"), kind: .missing)
+    }
   }
 }
 
 struct CardList: Decodable, Sendable {
   let cards: [Card]
   init(from decoder: any Decoder) throws {
-    cards = try decoder.container(keyedBy: AnyKey.self).decodedList(Card.self, "cards")
+    cards = try PayloadList.decode(Card.self, "cards", from: decoder)
   }
 }
 
-struct OTPPayload: Decodable, Sendable {
-  let id: String
-  let expiresIn: Int
-  init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
-    id = try c.string("otp_uuid")
-    expiresIn = try c.int("expires_in")
+/// A payload that is a list under a key (`{"campaigns": [...]}`), or, drifting, the list
+/// itself.
+enum PayloadList {
+  static func decode<T: Decodable>(_ type: T.Type, _ key: String, from decoder: any Decoder)
+    throws -> [T]
+  {
+    if let reader = try? FieldReader(decoder) {
+      return try reader.list(T.self, key)
+    }
+    var list = try decoder.unkeyedContainer()
+    decoder.driftCollector?.record(decoder.codingPath.driftPath(), .unexpectedShape)
+    var elements: [T] = []
+    while !list.isAtEnd {
+      do {
+        elements.append(try list.decode(T.self))
+      } catch is DecodingError {
+        _ = try list.decode(SkippedValue.self)
+        decoder.driftCollector?.record(decoder.codingPath.driftPath(appending: key), .unreadable)
+      }
+    }
+    return elements
   }
-}
-
-/// A whole answer read for its status and message only.
-struct StatusOnly: Decodable, Sendable {
-  init(from decoder: any Decoder) throws {}
 }

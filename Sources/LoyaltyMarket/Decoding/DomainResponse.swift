@@ -9,8 +9,9 @@ import LoyaltyCore
 /// Decodes a backend answer in one pass: the status fields and the payload.
 ///
 /// Two shapes: a domain answer, `{"status": "1", "context": {"MAPP_X": payload,
-/// "MAPP_X-status": 1}}` (the domain may also sit at the top level), and a result answer,
-/// `{"status": "1", "result": payload}`.
+/// "MAPP_X-status": 1}}`, and a result answer, `{"status": "1", "context": {"result":
+/// payload}}`. Every member is found inside `context` or at the top level
+/// (``EnvelopeReader``).
 struct DomainResponse<Domain: MarketDomain, Payload: Decodable>: Decodable {
   let status: Int?
   let domainStatus: Int?
@@ -18,23 +19,16 @@ struct DomainResponse<Domain: MarketDomain, Payload: Decodable>: Decodable {
   let payload: Payload?
 
   init(from decoder: any Decoder) throws {
-    let top = try decoder.container(keyedBy: AnyKey.self)
-    let domain = Domain.name
-    status = try top.optionalInt("status")
-    var message = try top.optionalString("msg") ?? top.optionalString("message")
-    if let domain {
-      let context =
-        top.contains(AnyKey("context"))
-        ? try? top.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("context")) : nil
-      let holder = context.flatMap { $0.contains(AnyKey(domain)) ? $0 : nil } ?? top
-      domainStatus = try holder.optionalInt("\(domain)-status")
-      message = try message ?? context?.optionalString("msg")
-      payload = try holder.decoded(Payload.self, domain)
+    let envelope = try EnvelopeReader(decoder)
+    status = try envelope.status()
+    message = try envelope.message()
+    if let domain = Domain.name {
+      domainStatus = try envelope.holder(of: "\(domain)-status")?.lenientInt(
+        AnyKey("\(domain)-status"))
     } else {
       domainStatus = nil
-      payload = try top.decoded(Payload.self, "result")
     }
-    self.message = message
+    payload = try envelope.member(Payload.self, Domain.member)
   }
 }
 
@@ -50,16 +44,30 @@ enum ShopsDomain: MarketDomain { static let name: String? = "MAPP_SHOPS" }
 enum ContentDomain: MarketDomain { static let name: String? = "MAPP_CONTENT" }
 enum ResultDomain: MarketDomain { static let name: String? = nil }
 
+extension MarketDomain {
+  /// The member holding the payload: the domain key, or `result`.
+  static var member: String { name ?? "result" }
+}
+
 /// Decodes market answers: status checked, payload decoded, errors typed.
 enum MarketDecoding {
-  /// Decodes `body` as an answer of `Domain`.
+  /// Decodes `body` as an answer of `Domain`; what the models tolerated goes to `drift`.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidResponse`` for a body that is not
+  ///   JSON, ``LoyaltyCore/LoyaltyError/Code/serverStatus`` when the answer reports a
+  ///   failure, ``LoyaltyCore/LoyaltyError/Code/missingField`` or
+  ///   ``LoyaltyCore/LoyaltyError/Code/decodingFailed`` (with `call` and `field` in its
+  ///   metadata) when a field without which the answer means nothing is absent or
+  ///   unreadable.
   static func decode<Domain: MarketDomain, Payload: Decodable>(
-    _ type: Payload.Type, in domainType: Domain.Type, from response: HTTPResponse, call: String
+    _ type: Payload.Type, in domainType: Domain.Type, from response: HTTPResponse, call: String,
+    drift: DriftCollector? = nil
   ) throws -> Payload {
-    let domain = Domain.name
+    let member = Domain.member
     let answer: DomainResponse<Domain, Payload>
     do {
-      answer = try JSONDecoder().decode(DomainResponse<Domain, Payload>.self, from: response.body)
+      let decoder = JSONDecoder()
+      if let drift, let key = DriftCollector.userInfoKey { decoder.userInfo[key] = drift }
+      answer = try decoder.decode(DomainResponse<Domain, Payload>.self, from: response.body)
     } catch let error as DecodingError {
       if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
         throw LoyaltyError(
@@ -69,6 +77,8 @@ enum MarketDecoding {
       throw LoyaltyError(
         .decodingFailed, "\(call) answered with data that does not fit: \(error.loyaltySummary).",
         metadata: ["call": call])
+    } catch let error as FieldReader.Unusable {
+      throw unusable(call: call, field: error.field, kind: error.kind)
     }
     let status = answer.domainStatus ?? answer.status
     guard status == 1 else {
@@ -83,10 +93,22 @@ enum MarketDecoding {
         metadata: metadata)
     }
     guard let payload = answer.payload else {
-      throw LoyaltyError(
-        .missingField, "\(call) answered without its \(domain ?? "result").",
-        metadata: ["field": domain ?? "result"])
+      throw unusable(call: call, field: member, kind: .missing)
     }
     return payload
+  }
+
+  /// The error for a field without which `call`'s answer means nothing.
+  static func unusable(call: String, field: String, kind: ResponseDrift.Kind) -> LoyaltyError {
+    switch kind {
+    case .missing:
+      LoyaltyError(
+        .missingField, "\(call) answered without its \(field).",
+        metadata: ["call": call, "field": field])
+    case .unreadable, .unexpectedShape:
+      LoyaltyError(
+        .decodingFailed, "\(call) answered with a \(field) that cannot be read.",
+        metadata: ["call": call, "field": field, "kind": kind.rawValue])
+    }
   }
 }

@@ -107,12 +107,6 @@ extension KeyedDecodingContainer {
     throw DecodingError.typeMismatch(
       [String].self, .init(codingPath: codingPath + [key], debugDescription: "not a list"))
   }
-
-  /// A list whose elements are decoded one by one.
-  func list<T: Decodable>(_ type: T.Type, _ key: Key) throws -> [T] {
-    guard contains(key), try !decodeNil(forKey: key) else { return [] }
-    return try decode([T].self, forKey: key)
-  }
 }
 
 /// A coding key from any string, for models whose keys are read by name.
@@ -122,28 +116,6 @@ struct AnyKey: CodingKey {
   init(_ string: String) { stringValue = string }
   init?(stringValue: String) { self.stringValue = stringValue }
   init?(intValue: Int) { nil }
-}
-
-/// Short forms for models that read their fields by name.
-extension KeyedDecodingContainer where Key == AnyKey {
-  func string(_ name: String) throws -> String { try lenientString(AnyKey(name)) ?? "" }
-  func optionalString(_ name: String) throws -> String? { try lenientString(AnyKey(name)) }
-  func int(_ name: String) throws -> Int { try lenientInt(AnyKey(name)) ?? 0 }
-  func optionalInt(_ name: String) throws -> Int? { try lenientInt(AnyKey(name)) }
-  func double(_ name: String) throws -> Double { try lenientDouble(AnyKey(name)) ?? 0 }
-  func optionalDouble(_ name: String) throws -> Double? { try lenientDouble(AnyKey(name)) }
-  func bool(_ name: String) throws -> Bool { try lenientBool(AnyKey(name)) ?? false }
-  func date(_ name: String) throws -> Date? { try lenientDate(AnyKey(name)) }
-  func url(_ name: String) throws -> URL? { try lenientURL(AnyKey(name)) }
-  func strings(_ name: String) throws -> [String] { try lenientStrings(AnyKey(name)) }
-  func decoded<T: Decodable>(_ type: T.Type, _ name: String) throws -> T? {
-    let key = AnyKey(name)
-    guard contains(key), try !decodeNil(forKey: key) else { return nil }
-    return try decode(T.self, forKey: key)
-  }
-  func decodedList<T: Decodable>(_ type: T.Type, _ name: String) throws -> [T] {
-    try list(T.self, AnyKey(name))
-  }
 }
 
 // Foundation's `trimmingCharacters(in:)` and `replacingOccurrences(of:with:)` go through

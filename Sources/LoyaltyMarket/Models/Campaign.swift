@@ -44,10 +44,14 @@ public struct Campaign: Sendable, Hashable, Decodable, Identifiable {
   /// The campaign's id: its session uuid.
   public var id: String { sessionUUID }
 
-  /// Whether the SDK's filtered lists hide it (CCMS, telco and questionnaire campaigns).
+  /// Whether the SDK's filtered lists hide it: CCMS, telco and questionnaire campaigns,
+  /// named so by their type or, as some backends do, by their offer category.
   public var isHiddenFromLists: Bool {
-    ["ccms", "telco", "questionnaire"].contains(type.lowercased())
+    Self.hiddenKinds.contains(type.lowercased())
+      || Self.hiddenKinds.contains(offerCategory.lowercased())
   }
+
+  private static let hiddenKinds: Set<String> = ["ccms", "telco", "questionnaire"]
 
   /// Creates a campaign.
   public init(
@@ -77,25 +81,27 @@ public struct Campaign: Sendable, Hashable, Decodable, Identifiable {
     self.couponAvailability = couponAvailability
   }
 
+  /// Decodes a campaign; the seed's names (`type`, `_type`, `_sorting`, `_carousel`, ...)
+  /// are read where ours are absent. See `Docs/Market.md`, "Field names".
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
-    sessionUUID = try c.string("session_uuid")
-    title = try c.string("title")
-    subtitle = try c.string("subtitle")
-    offerCategory = try c.string("offer_category")
-    type = try c.optionalString("campaign_type") ?? c.string("_type")
-    couponSet = try c.string("couponset")
-    indexURL = try c.url("index_url")
-    campaignURL = try c.url("campaign_url")
-    logoURL = try c.url("logo_url")
-    bannerImage = try c.url("banner_img")
-    bannerImageMobile = try c.url("banner_img_mobile")
-    sorting = try c.optionalInt("sorting") ?? c.int("_sorting")
-    isCarousel = try c.lenientBool(AnyKey("carousel")) ?? c.bool("_carousel")
-    filter = try c.optionalString("filter") ?? "all"
-    startDate = try c.date("start_date")
-    endDate = try c.date("end_date")
-    couponAvailability = try c.optionalInt("coupon_availability")
+    let c = try FieldReader(decoder)
+    sessionUUID = try c.string("session_uuid", "_session_uuid")
+    title = try c.string("title", "_title")
+    subtitle = try c.string("subtitle", "_subtitle")
+    offerCategory = try c.string("offer_category", "_offer_category")
+    type = try c.string("campaign_type", "type", "_type")
+    couponSet = try c.string("couponset", "_couponset")
+    indexURL = try c.url("index_url", "_index_url")
+    campaignURL = try c.url("campaign_url", "_campaign_url")
+    logoURL = try c.url("logo_url", "_logo_url")
+    bannerImage = try c.url("banner_img", "_banner_img")
+    bannerImageMobile = try c.url("banner_img_mobile", "_banner_img_mobile")
+    sorting = try c.int("sorting", "_sorting")
+    isCarousel = try c.bool("carousel", "_carousel")
+    filter = try c.optionalString("filter", "_filter") ?? "all"
+    startDate = try c.date("start_date", "_start_date")
+    endDate = try c.date("end_date", "_end_date")
+    couponAvailability = try c.optionalInt("coupon_availability", "_coupon_availability")
   }
 }
 

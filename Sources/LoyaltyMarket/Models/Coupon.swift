@@ -41,20 +41,21 @@ public struct Coupon: Sendable, Hashable, Decodable, Identifiable {
   /// Whether it is past its expiration at `now`.
   public func isExpired(at now: Date) -> Bool { expiration.map { $0 < now } ?? false }
 
+  /// Decodes a coupon (the seed's `CouponItemModel` names; `_name` forms accepted too).
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
-    code = try c.string("coupon")
-    barcode = try c.string("barcode")
-    couponSetUUID = try c.string("couponset_uuid")
-    name = try c.string("name")
-    discount = try c.double("discount")
-    status = try c.int("status")
-    created = try c.date("created")
-    expiration = try c.date("expiration")
-    redeemedDate = try c.date("redeemed_date")
-    couponSet = try c.decoded(CouponSet.self, "couponset_data")
-    merchant = try c.decoded(Merchant.self, "merchant_details")
-    let redemption = try c.decoded([String: String?].self, "redemption")
+    let c = try FieldReader(decoder)
+    code = try c.string("coupon", "_coupon")
+    barcode = try c.string("barcode", "_barcode")
+    couponSetUUID = try c.string("couponset_uuid", "_couponset_uuid")
+    name = try c.string("name", "_name")
+    discount = try c.double("discount", "_discount")
+    status = try c.int("status", "_status")
+    created = try c.date("created", "_created")
+    expiration = try c.date("expiration", "_expiration")
+    redeemedDate = try c.date("redeemed_date", "_redeemed_date")
+    couponSet = try c.object(CouponSet.self, "couponset_data", "_couponset_data")
+    merchant = try c.object(Merchant.self, "merchant_details", "_merchant_details")
+    let redemption = try c.object([String: String?].self, "redemption")
     redemptionMerchantUUID = redemption?["merchant_uuid"] ?? nil
   }
 }
@@ -68,27 +69,34 @@ public struct CouponValidation: Sendable, Hashable, Decodable {
   /// The coupon.
   public let coupon: Coupon?
 
+  /// Decodes a validation answer.
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
+    let c = try FieldReader(decoder)
     isValid = try c.bool("valid")
     reason = try c.optionalString("reason")
-    coupon = try c.decoded(Coupon.self, "coupon")
+    coupon = try c.object(Coupon.self, "coupon")
   }
 }
 
 /// The answer to redeeming a coupon.
 public struct CouponRedemption: Sendable, Hashable, Decodable {
   /// The coupon, now redeemed.
-  public let coupon: Coupon?
+  public let coupon: Coupon
   /// The user's balance after the redemption.
   public let pointsBalance: Int
   /// What the redemption cost.
   public let pointsSpent: Int
 
+  /// Decodes a redemption. Without the coupon, its code or the balance after it the
+  /// answer means nothing: decoding throws, and the call fails naming the field.
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
-    coupon = try c.decoded(Coupon.self, "coupon")
-    pointsBalance = try c.int("points")
+    let c = try FieldReader(decoder)
+    coupon = try c.requiredObject(Coupon.self, "coupon")
+    guard !coupon.code.isEmpty else {
+      throw FieldReader.Unusable(
+        field: c.container.codingPath.driftPath(appending: "coupon.coupon"), kind: .missing)
+    }
+    pointsBalance = try c.requiredInt("points", "points_balance")
     pointsSpent = try c.int("points_spent")
   }
 }
@@ -100,10 +108,14 @@ public struct RedeemedSupermarketHistory: Sendable, Hashable, Decodable {
   /// The redeemed coupons, newest first.
   public let coupons: [Coupon]
 
+  /// Decodes the history (the seed's `_totalRedeemedValue`, `_redeemedCouponList` too).
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
-    totalRedeemedValue = try c.double("total_redeemed_value")
-    coupons = try c.decodedList(Coupon.self, "redeemed_coupons").sorted {
+    let c = try FieldReader(decoder)
+    totalRedeemedValue = try c.double(
+      "total_redeemed_value", "totalRedeemedValue", "_totalRedeemedValue")
+    coupons = try c.list(
+      Coupon.self, "redeemed_coupons", "redeemedCouponList", "_redeemedCouponList"
+    ).sorted {
       ($0.redeemedDate ?? .distantPast) > ($1.redeemedDate ?? .distantPast)
     }
   }

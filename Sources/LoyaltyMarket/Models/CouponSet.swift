@@ -35,21 +35,23 @@ public struct CouponSet: Sendable, Hashable, Decodable, Identifiable {
   /// Whether it is active.
   public let isActive: Bool
 
+  /// Decodes a coupon set (the seed's `CouponSetItemModel` names, `_uuid`, `_name`, ...,
+  /// accepted too).
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
-    id = try c.string("uuid")
-    name = try c.string("name")
-    description = try c.string("description")
-    terms = try c.string("terms")
-    imagePreview = try c.url("img_preview")
-    expiration = try c.date("expiration")
-    discount = try c.double("discount")
-    discountType = try c.string("discount_type")
-    finalPrice = try c.double("final_price")
-    type = try c.string("couponset_type")
-    merchantUUID = try c.string("merchant_uuid")
-    shopAvailability = try c.strings("shop_availability")
-    points = try c.int("points")
-    isActive = try c.lenientBool(AnyKey("active")) ?? true
+    let c = try FieldReader(decoder)
+    id = try c.string("uuid", "_uuid")
+    name = try c.string("name", "_name")
+    description = try c.string("description", "_description")
+    terms = try c.string("terms", "_terms")
+    imagePreview = try c.url("img_preview", "_img_preview")
+    expiration = try c.date("expiration", "_expiration")
+    discount = try c.double("discount", "_discount")
+    discountType = try c.string("discount_type", "_discount_type")
+    finalPrice = try c.double("final_price", "_final_price")
+    type = try c.string("couponset_type", "_couponset_type")
+    merchantUUID = try c.string("merchant_uuid", "_merchant_uuid")
+    shopAvailability = try c.strings("shop_availability", "_shop_availability")
+    points = try c.int("points", "_points")
+    isActive = try c.optionalBool("active", "_active") ?? true
   }
 }

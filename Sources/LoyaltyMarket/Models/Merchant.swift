@@ -39,8 +39,9 @@ public struct Merchant: Sendable, Hashable, Decodable, Identifiable {
   /// Kilometres from the requested centre, when one was given.
   public let distance: Double?
 
+  /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
+    let c = try FieldReader(decoder)
     id = try c.string("uuid")
     name = try c.string("name")
     description = try c.string("description")
@@ -73,8 +74,9 @@ public struct MerchantCategory: Sendable, Hashable, Decodable, Identifiable {
   /// The parent category.
   public let parentUUID: String?
 
+  /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
+    let c = try FieldReader(decoder)
     id = try c.string("uuid")
     name = try c.string("name")
     adminName = try c.string("admin_name")
@@ -106,8 +108,9 @@ public struct Article: Sendable, Hashable, Decodable, Identifiable {
   /// The sort key: lower first.
   public let sorting: Int
 
+  /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
+    let c = try FieldReader(decoder)
     id = try c.string("uuid")
     title = try c.string("title")
     subtitle = try c.string("subtitle")

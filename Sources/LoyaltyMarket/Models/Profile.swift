@@ -35,8 +35,9 @@ public struct Profile: Sendable, Hashable, Decodable {
   /// Whether the user accepts marketing.
   public let isSubscribed: Bool
 
+  /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
+    let c = try FieldReader(decoder)
     id = try c.string("uuid")
     email = try c.string("email")
     firstName = try c.string("firstname")
@@ -76,8 +77,9 @@ public struct Card: Sendable, Hashable, Decodable, Identifiable {
   /// The card's id: its token.
   public var id: String { token }
 
+  /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
+    let c = try FieldReader(decoder)
     token = try c.string("token")
     maskedNumber = try c.string("card_number")
     last4 = try c.string("last4")
@@ -100,8 +102,9 @@ public struct Transaction: Sendable, Hashable, Decodable, Identifiable {
     /// The price, in euros.
     public let price: Double
 
+    /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
     public init(from decoder: any Decoder) throws {
-      let c = try decoder.container(keyedBy: AnyKey.self)
+      let c = try FieldReader(decoder)
       name = try c.string("name")
       quantity = try c.int("quantity")
       price = try c.double("price")
@@ -125,8 +128,9 @@ public struct Transaction: Sendable, Hashable, Decodable, Identifiable {
   /// The products, with `full` detail.
   public let products: [Product]
 
+  /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
+    let c = try FieldReader(decoder)
     id = try c.string("transaction_uuid")
     date = try c.date("transaction_date")
     type = try c.string("type")
@@ -134,7 +138,7 @@ public struct Transaction: Sendable, Hashable, Decodable, Identifiable {
     merchantName = try c.string("merchant_name")
     amount = try c.double("amount")
     points = try c.int("points")
-    products = try c.decodedList(Product.self, "products")
+    products = try c.optionalList(Product.self, "products")
   }
 }
 
@@ -153,8 +157,9 @@ public struct PointsHistoryEntry: Sendable, Hashable, Decodable, Identifiable {
   /// The balance after it.
   public let balance: Int
 
+  /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
+    let c = try FieldReader(decoder)
     id = try c.string("entry_uuid")
     date = try c.date("entry_date")
     points = try c.int("points")
@@ -165,18 +170,26 @@ public struct PointsHistoryEntry: Sendable, Hashable, Decodable, Identifiable {
 }
 
 /// The user's points history, newest first, and balance.
+///
+/// Without its list of entries the answer means nothing (decoding throws); without its
+/// balance, the newest entry's balance is used and the drift reported.
 public struct PointsHistory: Sendable, Hashable, Decodable {
   /// The entries, newest first.
   public let entries: [PointsHistoryEntry]
   /// The current balance.
   public let balance: Int
 
+  /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
-    entries = try c.decodedList(PointsHistoryEntry.self, "points_history").sorted {
-      ($0.date ?? .distantPast) > ($1.date ?? .distantPast)
+    let c = try FieldReader(decoder)
+    entries = try c.requiredList(PointsHistoryEntry.self, "points_history", "pointsHistory")
+      .sorted { ($0.date ?? .distantPast) > ($1.date ?? .distantPast) }
+    if let balance = try c.optionalInt("balance") {
+      self.balance = balance
+    } else {
+      c.report("balance", .missing)
+      balance = entries.first?.balance ?? 0
     }
-    balance = try c.int("balance")
   }
 }
 
@@ -201,8 +214,9 @@ public struct MarketPassDetails: Sendable, Hashable, Decodable {
   /// The supermarkets' map.
   public let mapURL: URL?
 
+  /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
   public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: AnyKey.self)
+    let c = try FieldReader(decoder)
     id = try c.string("pass_uuid")
     barcode = try c.string("barcode")
     barcodeType = try c.string("barcode_type")

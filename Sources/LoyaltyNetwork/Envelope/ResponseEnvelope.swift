@@ -11,8 +11,10 @@ public import LoyaltyCore
 /// The backend wraps most answers as `{"status": "1", "context": {...}}`. The envelope
 /// reads the status (a number or a numeric string) and lifts the context's keys to the
 /// top level, next to any other top-level keys (the context wins on a clash), so
-/// `MAPP_CAMPAIGNING` and `MAPP_CAMPAIGNING-status` read the same whether they came
-/// inside `context` or not.
+/// `MAPP_CAMPAIGNING`, `MAPP_CAMPAIGNING-status`, `result`, `msg` or `access_token` read
+/// the same whether they came inside `context` or not. The envelope's own `status` is
+/// the top level's, else the context's. This is the envelope rule of `Docs/API.md`; the
+/// market's one-pass decoding applies the same rule.
 public struct ResponseEnvelope: Sendable, Equatable {
   /// The HTTP status.
   public let httpStatus: Int
@@ -35,11 +37,13 @@ public struct ResponseEnvelope: Sendable, Equatable {
     }
     var fields = object
     fields["context"] = nil
+    var contextStatus: Int?
     if case .object(let context)? = object["context"] {
       fields.merge(context) { _, fromContext in fromContext }
+      contextStatus = context["status"]?.looseInt
     }
     self.fields = fields
-    self.status = object["status"]?.looseInt
+    self.status = object["status"]?.looseInt ?? contextStatus
   }
 
   /// Creates an envelope from fields already parsed.

@@ -10,6 +10,8 @@ import LoyaltyCore
 struct SandboxReply: Sendable {
   enum Body: Sendable {
     case json(JSONValue)
+    /// `status` and members, laid out at encoding in the configured ``SandboxEnvelope``.
+    case envelope(status: String, members: [String: JSONValue])
     case raw(Data)
   }
 
@@ -17,24 +19,18 @@ struct SandboxReply: Sendable {
   var headers: HTTPHeaders = [:]
   var body: Body
 
-  /// `{"status": "1", ...fields}`.
+  /// `{"status": "1", "context": {...fields}}` (or the fields at the top level, with
+  /// ``SandboxEnvelope/flat``).
   static func ok(_ fields: [String: JSONValue] = [:]) -> SandboxReply {
-    var object = fields
-    object["status"] = "1"
-    return SandboxReply(status: 200, body: .json(.object(object)))
+    SandboxReply(status: 200, body: .envelope(status: "1", members: fields))
   }
 
   /// `{"status": "1", "context": {domain: payload, "<domain>-status": 1}}`.
   static func context(_ domain: String, _ payload: JSONValue) -> SandboxReply {
-    SandboxReply(
-      status: 200,
-      body: .json([
-        "status": "1",
-        "context": .object([domain: payload, "\(domain)-status": 1]),
-      ]))
+    ok([domain: payload, "\(domain)-status": 1])
   }
 
-  /// `{"status": "1", "result": payload}`.
+  /// `{"status": "1", "context": {"result": payload}}`.
   static func result(_ payload: JSONValue) -> SandboxReply {
     ok(["result": payload])
   }
@@ -52,11 +48,11 @@ struct SandboxReply: Sendable {
   /// A refusal of a well-formed request (insufficient points, an unknown coupon): HTTP
   /// 200 with `"status": "0"` and, for a domain call, `"<domain>-status": 0`.
   static func declined(_ message: String, domain: String? = nil) -> SandboxReply {
-    var object: [String: JSONValue] = ["status": "0", "msg": .string(message)]
+    var members: [String: JSONValue] = ["msg": .string(message)]
     if let domain {
-      object["context"] = .object(["\(domain)-status": 0])
+      members["\(domain)-status"] = 0
     }
-    return SandboxReply(status: 200, body: .json(.object(object)))
+    return SandboxReply(status: 200, body: .envelope(status: "0", members: members))
   }
 
   /// 400 for a missing or mistyped field.
@@ -67,11 +63,21 @@ struct SandboxReply: Sendable {
   /// 401 for a missing, invalid, expired or revoked bearer token.
   static let invalidToken = error(401, "The access token is missing, invalid or expired.")
 
-  /// The encoded body.
-  func encodedBody() -> Data {
+  /// The encoded body, an envelope laid out as `shape` says.
+  func encodedBody(_ shape: SandboxEnvelope) -> Data {
     switch body {
-    case .json(let value): (try? value.jsonData()) ?? Data()
-    case .raw(let data): data
+    case .json(let value): return (try? value.jsonData()) ?? Data()
+    case .envelope(let status, let members):
+      var object: [String: JSONValue]
+      switch shape {
+      case .context:
+        object = ["context": .object(members)]
+      case .flat:
+        object = members
+      }
+      object["status"] = .string(status)
+      return (try? JSONValue.object(object).jsonData()) ?? Data()
+    case .raw(let data): return data
     }
   }
 }

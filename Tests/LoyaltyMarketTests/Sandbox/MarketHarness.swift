@@ -5,7 +5,9 @@ import LoyaltyMarket
 import LoyaltyNetwork
 import LoyaltySandbox
 
-/// A client with the market, network and events modules over an in-process sandbox.
+/// A client with the market, network and events modules over an in-process sandbox;
+/// `rewrite` changes the answers of some actions (by the request's `action`, or the last
+/// path component for `/user/` calls) before the SDK reads them.
 struct MarketHarness {
   let backend: SandboxBackend
   let client: LoyaltyClient
@@ -14,19 +16,25 @@ struct MarketHarness {
   static func start(
     fixtures: SandboxFixtures = SandboxFixtures(
       seed: 11, campaigns: 60, personalizedCampaigns: 10, couponSets: 20, merchants: 40,
-      users: 3)
+      users: 3),
+    envelope: SandboxEnvelope = .context,
+    logHandler: (any LogHandler)? = nil,
+    rewrite: [String: @Sendable (JSONValue) -> JSONValue] = [:]
   ) async throws -> MarketHarness {
     var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", merchantID: "merchant-7",
       apiKey: "market-test-key", bundleID: "com.example.market-tests",
       environment: .custom(URL(string: "https://loyalty.test") ?? URL(fileURLWithPath: "/")),
       language: "en", preset: .testing)
-    configuration.logging.level = .none
+    configuration.logging.level = logHandler == nil ? .none : .warning
     let backend = SandboxBackend(
-      configuration: SandboxConfiguration(matching: configuration), fixtures: fixtures)
+      configuration: SandboxConfiguration(matching: configuration, envelope: envelope),
+      fixtures: fixtures)
     let sink = InMemoryEventSink()
     var overrides = CapabilityOverrides()
-    overrides.override(.httpTransport, with: SandboxTransport(backend))
+    overrides.override(
+      .httpTransport, with: RewritingTransport(inner: SandboxTransport(backend), rewrites: rewrite))
+    if let logHandler { overrides.override(.logHandler, with: logHandler) }
     overrides.override(.eventSink, with: sink)
     let client = try await LoyaltyClient.start(
       configuration,
@@ -47,5 +55,31 @@ struct MarketHarness {
     let events = try await queue.claim(maxCount: 10_000, maxBytes: .max)
     try await queue.release(events.map(\.id))
     return events.map(\.name)
+  }
+}
+
+/// Sends to the sandbox, then rewrites the answers of the listed actions.
+struct RewritingTransport: HTTPTransport {
+  let inner: SandboxTransport
+  let rewrites: [String: @Sendable (JSONValue) -> JSONValue]
+
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let response = try await inner.send(request)
+    guard let action = Self.action(of: request), let rewrite = rewrites[action],
+      let body = try? JSONValue(parsing: response.body)
+    else { return response }
+    return HTTPResponse(
+      status: response.status, headers: response.headers, body: try rewrite(body).jsonData())
+  }
+
+  /// The `action` of a wrapped body (`{"coupon": {"action": "redeem"}}`), else the path's
+  /// last component.
+  static func action(of request: HTTPRequest) -> String? {
+    if let body = request.body, case .object(let object)? = try? JSONValue(parsing: body) {
+      for value in object.values {
+        if let action = value["action"]?.stringValue { return action }
+      }
+    }
+    return request.url.pathComponents.last
   }
 }

@@ -6,11 +6,15 @@ import LoyaltySandbox
 import Synchronization
 import Testing
 
-@Suite("Market against the sandbox")
+/// Every test runs twice: with the answers' members inside `context` (the backend's
+/// shape) and at the top level.
+@Suite("Market against the sandbox, in both envelope shapes")
 struct MarketSandboxTests {
-  @Test("anonymous campaigns: basic only, unfiltered; logged in: the full pipeline")
-  func campaigns() async throws {
-    let harness = try await MarketHarness.start()
+  @Test(
+    "anonymous campaigns: basic only, unfiltered; logged in: the full pipeline",
+    arguments: SandboxEnvelope.allCases)
+  func campaigns(envelope: SandboxEnvelope) async throws {
+    let harness = try await MarketHarness.start(envelope: envelope)
     let market = try harness.client.market
 
     let anonymous = try await market.campaigns()
@@ -36,12 +40,15 @@ struct MarketSandboxTests {
     let names = try await harness.analyticsNames()
     #expect(names.contains("custom_success_campaigns_loyalty"))
     #expect(names.contains("custom_success_single_campaign_loyalty"))
+    #expect(market.drift.snapshot().entries.isEmpty, "\(market.drift.snapshot())")
     await harness.client.shutdown()
   }
 
-  @Test("coupons, sets and availability; redeeming changes status and points once")
-  func couponsAndRedemption() async throws {
-    let harness = try await MarketHarness.start()
+  @Test(
+    "coupons, sets and availability; redeeming changes status and points once",
+    arguments: SandboxEnvelope.allCases)
+  func couponsAndRedemption(envelope: SandboxEnvelope) async throws {
+    let harness = try await MarketHarness.start(envelope: envelope)
     let market = try harness.client.market
     try await harness.login()
 
@@ -73,7 +80,7 @@ struct MarketSandboxTests {
 
     let redemption = try await market.redeemCoupon(
       productID: candidate.code, productUUID: candidate.couponSetUUID, merchantID: merchant)
-    #expect(redemption.coupon?.isRedeemed == true)
+    #expect(redemption.coupon.isRedeemed)
     #expect(redemption.pointsBalance == before - redemption.pointsSpent)
     #expect(try await market.profile().points == redemption.pointsBalance)
     let after = try await market.coupons()
@@ -87,12 +94,15 @@ struct MarketSandboxTests {
     #expect(try await harness.analyticsNames().contains("custom_error_redeem_coupon_loyalty"))
     #expect(try await !market.universalCoupons().contains { $0.couponSet?.type == "standard" })
     _ = try await market.redeemedSupermarketHistory()
+    #expect(market.drift.snapshot().entries.isEmpty, "\(market.drift.snapshot())")
     await harness.client.shutdown()
   }
 
-  @Test("profile, cards, transactions, points history, market pass")
-  func userData() async throws {
-    let harness = try await MarketHarness.start()
+  @Test(
+    "profile, cards, transactions, points history, market pass", arguments: SandboxEnvelope.allCases
+  )
+  func userData(envelope: SandboxEnvelope) async throws {
+    let harness = try await MarketHarness.start(envelope: envelope)
     let market = try harness.client.market
     try await harness.login(2)
 
@@ -122,12 +132,13 @@ struct MarketSandboxTests {
     #expect(
       await market.marketPassMapURL() == pass.mapURL
         ?? harness.client.configuration.baseURL.appendingPathComponent("map"))
+    #expect(market.drift.snapshot().entries.isEmpty, "\(market.drift.snapshot())")
     await harness.client.shutdown()
   }
 
-  @Test("merchants with filters, categories and articles")
-  func merchantsAndContent() async throws {
-    let harness = try await MarketHarness.start()
+  @Test("merchants with filters, categories and articles", arguments: SandboxEnvelope.allCases)
+  func merchantsAndContent(envelope: SandboxEnvelope) async throws {
+    let harness = try await MarketHarness.start(envelope: envelope)
     let market = try harness.client.market
     let all = try await market.merchants()
     #expect(!all.isEmpty)
@@ -151,12 +162,13 @@ struct MarketSandboxTests {
 
     let articles = try await market.articles()
     #expect(articles.map(\.sorting) == articles.map(\.sorting).sorted())
+    #expect(market.drift.snapshot().entries.isEmpty, "\(market.drift.snapshot())")
     await harness.client.shutdown()
   }
 
-  @Test("password, reset and OTP calls")
-  func userManagement() async throws {
-    let harness = try await MarketHarness.start()
+  @Test("password, reset and OTP calls", arguments: SandboxEnvelope.allCases)
+  func userManagement(envelope: SandboxEnvelope) async throws {
+    let harness = try await MarketHarness.start(envelope: envelope)
     let market = try harness.client.market
     let reset = try await market.resetPassword(email: SandboxFixtures.userEmail(1))
     #expect(reset.status == 1)
@@ -172,12 +184,15 @@ struct MarketSandboxTests {
         newPassword: "another-password")
     }
     #expect(declined.code == .serverStatus)
+    #expect(market.drift.snapshot().entries.isEmpty, "\(market.drift.snapshot())")
     await harness.client.shutdown()
   }
 
-  @Test("callback variants deliver on the host's queue through the shared bridge")
-  func callbacks() async throws {
-    let harness = try await MarketHarness.start()
+  @Test(
+    "callback variants deliver on the host's queue through the shared bridge",
+    arguments: SandboxEnvelope.allCases)
+  func callbacks(envelope: SandboxEnvelope) async throws {
+    let harness = try await MarketHarness.start(envelope: envelope)
     let market = try harness.client.market
     let queue = DispatchQueue(label: "host.callbacks")
     let key = DispatchSpecificKey<Bool>()
@@ -198,12 +213,15 @@ struct MarketSandboxTests {
     } else {
       Issue.record("profile without a session succeeded")
     }
+    #expect(market.drift.snapshot().entries.isEmpty, "\(market.drift.snapshot())")
     await harness.client.shutdown()
   }
 
-  @Test("a malformed or truncated answer is a typed error, never a crash")
-  func badAnswers() async throws {
-    let harness = try await MarketHarness.start()
+  @Test(
+    "a malformed or truncated answer is a typed error, never a crash",
+    arguments: SandboxEnvelope.allCases)
+  func badAnswers(envelope: SandboxEnvelope) async throws {
+    let harness = try await MarketHarness.start(envelope: envelope)
     let market = try harness.client.market
     for fault in [SandboxFault.malformedBody, .truncatedBody] {
       harness.backend.failNext(1, with: fault, on: .endpoint(.campaigns))

@@ -1,0 +1,62 @@
+import LoyaltyCore
+
+/// A market's drift: counters a host can read, a warning and an event the first time.
+///
+/// The first time a call's answer drifts at a field in a way (``ResponseDrift/Kind``),
+/// the monitor logs one warning and posts one ``ResponseDrift``; every occurrence is
+/// counted in ``snapshot()``. Each client's market has its own monitor.
+public final class DriftMonitor: Sendable {
+  private struct Key: Hashable {
+    let call: String
+    let field: String
+    let kind: ResponseDrift.Kind
+  }
+
+  private let counts = Locked<[Key: Int]>([:])
+  private let logger: LoyaltyLogger
+  private let events: (any EventSink)?
+
+  init(logger: LoyaltyLogger, events: (any EventSink)?) {
+    self.logger = logger
+    self.events = events
+  }
+
+  /// The counters so far.
+  public func snapshot() -> DriftReport {
+    let counts = counts.withLock { $0 }
+    let entries = counts.map {
+      DriftReport.Entry(call: $0.key.call, field: $0.key.field, kind: $0.key.kind, count: $0.value)
+    }.sorted { ($0.call, $0.field, $0.kind) < ($1.call, $1.field, $1.kind) }
+    return DriftReport(entries: entries)
+  }
+
+  /// Counts what `collector` saw in `call`'s answer; warns and posts what is new.
+  func report(_ collector: DriftCollector, call: String) {
+    let recorded = collector.recorded
+    guard !recorded.isEmpty else { return }
+    let fresh = counts.withLock { counts in
+      var fresh: [Key] = []
+      for (entry, count) in recorded {
+        let key = Key(call: call, field: entry.field, kind: entry.kind)
+        if counts[key] == nil { fresh.append(key) }
+        counts[key, default: 0] += count
+      }
+      return fresh
+    }
+    for key in fresh.sorted(by: { ($0.field, $0.kind) < ($1.field, $1.kind) }) {
+      logger.warning(
+        "\(call) answered with \(key.field) \(Self.describe(key.kind)); "
+          + "a default was used. Counted in market.drift.",
+        metadata: ["call": call, "field": key.field, "kind": key.kind.rawValue])
+      events?.post(ResponseDrift(call: call, field: key.field, kind: key.kind))
+    }
+  }
+
+  private static func describe(_ kind: ResponseDrift.Kind) -> String {
+    switch kind {
+    case .missing: "missing"
+    case .unreadable: "unreadable"
+    case .unexpectedShape: "in an unexpected shape"
+    }
+  }
+}
