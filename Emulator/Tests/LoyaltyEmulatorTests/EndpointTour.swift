@@ -65,7 +65,7 @@ enum EndpointTour {
     #expect(try await market.validateCoupon(coupon.code).isValid)
     let redemption = try await market.redeemCoupon(
       productID: coupon.code, productUUID: set.uuid, merchantID: set.shopAvailability[0])
-    #expect(redemption.coupon?.isRedeemed == true)
+    #expect(redemption.coupon.isRedeemed == true)
     _ = try await market.redeemedSupermarketHistory()
     #expect(try await market.profile().email == SandboxFixtures.userEmail(1))
     let card = try await market.addCard(

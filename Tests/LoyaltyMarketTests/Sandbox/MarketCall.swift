@@ -125,7 +125,7 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
         let coupon = try redeemable(backend)
         let redemption = try await market.redeemCoupon(
           productID: coupon.code, productUUID: coupon.set, merchantID: coupon.merchant)
-        #expect(redemption.coupon?.isRedeemed == true)
+        #expect(redemption.coupon.isRedeemed == true)
       },
       sendWithCallback: { market, backend, queue, done in
         let coupon = try redeemable(backend)
