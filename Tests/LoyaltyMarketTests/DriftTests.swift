@@ -102,6 +102,43 @@ struct DriftTests {
     await harness.client.shutdown()
   }
 
+  @Test("a field missing in one answer and unreadable in the next: warned and posted once")
+  func oneWarningPerCallAndField() async throws {
+    let logs = InMemoryLogHandler()
+    let answers = Locked(0)
+    let harness = try await MarketHarness.start(
+      logHandler: logs,
+      rewrite: [
+        "retrieve": { body in
+          let answer = answers.withLock { count in
+            count += 1
+            return count
+          }
+          // Anonymous, so one answer per call: the first lacks titles, the next has unreadable ones.
+          let title: JSONValue? = answer == 1 ? nil : ["not": "a title"]
+          return Self.member("MAPP_CAMPAIGNING", of: body) { domain in
+            Self.eachElement(of: "campaigns", in: domain) {
+              Self.setting("title", title, in: $0)
+            }
+          }
+        }
+      ])
+    let market = try harness.client.market
+    let campaigns = try await market.campaigns()
+    _ = try await market.campaigns()
+
+    let field = "MAPP_CAMPAIGNING.campaigns.title"
+    let report = market.drift.snapshot()
+    #expect(report.count(call: "campaigns", field: field, kind: .missing) == campaigns.count)
+    #expect(report.count(call: "campaigns", field: field, kind: .unreadable) == campaigns.count)
+    #expect(
+      harness.sink.events(of: ResponseDrift.self)
+        == [ResponseDrift(call: "campaigns", field: field, kind: .missing)])
+    let warnings = logs.records.filter { $0.level == .warning && $0.message.contains(field) }
+    #expect(warnings.count == 1, "\(logs.text)")
+    await harness.client.shutdown()
+  }
+
   @Test("a list in the wrong shape is an unexpected shape, reported; the call answers")
   func unexpectedShape() async throws {
     let harness = try await MarketHarness.start(

@@ -2,9 +2,9 @@ import LoyaltyCore
 
 /// A market's drift: counters a host can read, a warning and an event the first time.
 ///
-/// The first time a call's answer drifts at a field in a way (``ResponseDrift/Kind``),
-/// the monitor logs one warning and posts one ``ResponseDrift``; every occurrence is
-/// counted in ``snapshot()``. Each client's market has its own monitor.
+/// The first time a call's answer drifts at a field, the monitor logs one warning and
+/// posts one ``ResponseDrift``; every occurrence is counted in ``snapshot()``, by call,
+/// field and kind (``ResponseDrift/Kind``). Each client's market has its own monitor.
 public final class DriftMonitor: Sendable {
   private struct Key: Hashable {
     let call: String
@@ -12,7 +12,13 @@ public final class DriftMonitor: Sendable {
     let kind: ResponseDrift.Kind
   }
 
-  private let counts = Locked<[Key: Int]>([:])
+  private struct State {
+    var counts: [Key: Int] = [:]
+    /// The calls and fields already warned about: `call` and `field`, kind aside.
+    var warned: Set<[String]> = []
+  }
+
+  private let state = Locked(State())
   private let logger: LoyaltyLogger
   private let events: (any EventSink)?
 
@@ -23,7 +29,7 @@ public final class DriftMonitor: Sendable {
 
   /// The counters so far.
   public func snapshot() -> DriftReport {
-    let counts = counts.withLock { $0 }
+    let counts = state.withLock { $0.counts }
     let entries = counts.map {
       DriftReport.Entry(call: $0.key.call, field: $0.key.field, kind: $0.key.kind, count: $0.value)
     }.sorted { ($0.call, $0.field, $0.kind) < ($1.call, $1.field, $1.kind) }
@@ -34,12 +40,14 @@ public final class DriftMonitor: Sendable {
   func report(_ collector: DriftCollector, call: String) {
     let recorded = collector.recorded
     guard !recorded.isEmpty else { return }
-    let fresh = counts.withLock { counts in
+    let fresh = state.withLock { state in
       var fresh: [Key] = []
-      for (entry, count) in recorded {
+      for (entry, count) in recorded.sorted(by: {
+        ($0.key.field, $0.key.kind) < ($1.key.field, $1.key.kind)
+      }) {
         let key = Key(call: call, field: entry.field, kind: entry.kind)
-        if counts[key] == nil { fresh.append(key) }
-        counts[key, default: 0] += count
+        if state.warned.insert([call, entry.field]).inserted { fresh.append(key) }
+        state.counts[key, default: 0] += count
       }
       return fresh
     }

@@ -2,8 +2,9 @@ public import LoyaltyCore
 
 /// An answer differed from the shape the SDK expects, and the SDK answered anyway.
 ///
-/// Posted once per client for each call, field and kind, the first time the drift is
-/// seen; ``Market/drift`` counts every occurrence. See `Docs/Market.md`, "Drift".
+/// Posted once per client for each call and field, the first time the drift is seen,
+/// with the kind seen then; ``Market/drift`` counts every occurrence by kind. See
+/// `Docs/Market.md`, "Drift".
 public struct ResponseDrift: LoyaltyEvent, Hashable {
   /// How a field differed.
   public enum Kind: String, Sendable, Hashable, CaseIterable, Comparable {
