@@ -151,5 +151,17 @@ struct DemoTour {
         "the server stored \(backend.counters.analyticsEventsAccepted) events (\(backend.counters.analyticsDuplicates) duplicates)"
       )
     }
+
+    report.section("11. Answers as the seed shapes them")
+    let drift = try client.market.drift.snapshot()
+    if drift.entries.isEmpty {
+      report.line("every answer was read whole: no field missing or unreadable")
+    } else {
+      for entry in drift.entries {
+        report.line(
+          "\(entry.call): \(entry.field) \(entry.kind.rawValue) in \(entry.count) value(s), defaulted"
+        )
+      }
+    }
   }
 }
