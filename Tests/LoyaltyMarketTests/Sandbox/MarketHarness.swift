@@ -7,7 +7,8 @@ import LoyaltySandbox
 
 /// A client with the market, network and events modules over an in-process sandbox;
 /// `rewrite` changes the answers of some actions (by the request's `action`, or the last
-/// path component for `/user/` calls) before the SDK reads them.
+/// path component for `/user/` calls) before the SDK reads them, and `transport`, when
+/// given, stands between the SDK and the sandbox instead.
 struct MarketHarness {
   let backend: SandboxBackend
   let client: LoyaltyClient
@@ -19,7 +20,8 @@ struct MarketHarness {
       users: 3),
     envelope: SandboxEnvelope = .context,
     logHandler: (any LogHandler)? = nil,
-    rewrite: [String: @Sendable (JSONValue) -> JSONValue] = [:]
+    rewrite: [String: @Sendable (JSONValue) -> JSONValue] = [:],
+    transport: (@Sendable (SandboxBackend) -> any HTTPTransport)? = nil
   ) async throws -> MarketHarness {
     var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", merchantID: "merchant-7",
@@ -33,7 +35,9 @@ struct MarketHarness {
     let sink = InMemoryEventSink()
     var overrides = CapabilityOverrides()
     overrides.override(
-      .httpTransport, with: RewritingTransport(inner: SandboxTransport(backend), rewrites: rewrite))
+      .httpTransport,
+      with: transport?(backend)
+        ?? RewritingTransport(inner: SandboxTransport(backend), rewrites: rewrite))
     if let logHandler { overrides.override(.logHandler, with: logHandler) }
     overrides.override(.eventSink, with: sink)
     let client = try await LoyaltyClient.start(
