@@ -1,7 +1,7 @@
 /// Where the sandbox puts the members of a successful answer.
 ///
 /// The platform's backend wraps answers as `{"status": "1", "context": {...}}` and its
-/// SDK flattens them; a client must read both shapes (`Docs/API.md`, "The envelope").
+/// SDK flattens them; a client must read both shapes (`Docs/API.md`, "Responses").
 public enum SandboxEnvelope: String, Sendable, Hashable, CaseIterable {
   /// Every member but `status` inside `context`: `{"status": "1", "context":
   /// {"result": {...}}}`, `{"status": "1", "context": {"MAPP_COUPON": {...},

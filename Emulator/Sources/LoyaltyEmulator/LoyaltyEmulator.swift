@@ -39,6 +39,10 @@ struct LoyaltyEmulator: AsyncParsableCommand {
   @Option(help: "Background faults: none, flaky (some 429/503 and latency) or slow.")
   var faults = "none"
 
+  @Option(
+    help: "Where answers put their members: context (the backend's shape) or flat (top level).")
+  var envelope = SandboxEnvelope.context.rawValue
+
   @Option(name: .customLong("app-uuid"), help: "The app UUID paths must carry.")
   var appUUID = SandboxConfiguration().appUUID
 
@@ -68,6 +72,9 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     guard SandboxFaultProfile(name: faults) != nil else {
       throw ValidationError("--faults must be none, flaky or slow.")
     }
+    guard SandboxEnvelope(rawValue: envelope) != nil else {
+      throw ValidationError("--envelope must be context or flat.")
+    }
     guard tokenLifetime > 0 else {
       throw ValidationError("--token-lifetime must be positive.")
     }
@@ -76,7 +83,8 @@ struct LoyaltyEmulator: AsyncParsableCommand {
   func run() async throws {
     let configuration = SandboxConfiguration(
       appUUID: appUUID, merchantID: merchantID, apiKey: apiKey, tokenLifetime: tokenLifetime,
-      maxClockSkew: maxClockSkew, gzipResponses: gzip)
+      maxClockSkew: maxClockSkew, gzipResponses: gzip,
+      envelope: SandboxEnvelope(rawValue: envelope) ?? .context)
     let fixtures = SandboxFixtures(
       seed: seed, campaigns: campaigns, couponSets: couponSets, merchants: merchants, users: users)
     let profile = SandboxFaultProfile(name: faults, seed: seed) ?? .none
@@ -89,6 +97,7 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     let server = EmulatorServer(backend: backend, log: log)
     let summary =
       "app \(appUUID), merchant \(merchantID), seed \(seed), faults \(profile.name), "
+      + "envelope \(envelope), "
       + "token lifetime \(Int(tokenLifetime)) s, "
       + "\(backend.catalog.campaigns.count) campaigns, \(backend.catalog.merchants.count) merchants"
     try await server.run(port: port) { bound in
