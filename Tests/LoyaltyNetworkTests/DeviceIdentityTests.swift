@@ -38,10 +38,8 @@ struct DeviceIdentityTests {
     #expect(
       headers["unique-device-id"]
         == (try await store.value(String.self, forKey: DeviceIdentity.storageKey)))
-    #if os(iOS)
+    #if canImport(Darwin)
       let (platform, vendor) = ("ios", "apple")
-    #elseif os(macOS)
-      let (platform, vendor) = ("macos", "apple")
     #else
       let (platform, vendor) = ("linux", "linux")
     #endif

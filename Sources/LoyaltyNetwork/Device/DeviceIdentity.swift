@@ -14,13 +14,17 @@ public import LoyaltyCore
 /// ``current(store:configuration:)`` takes the platform's values and applies the
 /// configuration's ``LoyaltyCore/DeviceConfiguration`` overrides:
 ///
-/// | | iOS | macOS | Linux |
+/// | | iOS | other Apple platforms | Linux |
 /// |---|---|---|---|
-/// | ``platform`` | `ios` | `macos` | `linux` |
+/// | ``platform`` | `ios` | `ios` | `linux` |
 /// | ``vendor`` | `apple` | `apple` | `linux` |
 /// | ``osVersion`` | `17.2` | `15.1` | the kernel's, `6.8.0` |
 /// | ``model`` | `iPhone15,2` | none | none |
 /// | ``userAgent`` | `gzip` | `gzip` | `gzip` |
+///
+/// Every Apple platform sends the seed's values: a backend built from the seed knows
+/// `ios` and `apple` only. A host that wants its Mac app told apart sets
+/// ``LoyaltyCore/DeviceConfiguration/platform``.
 public struct DeviceIdentity: Sendable, Hashable, Codable {
   /// A stable id for this installation (`unique-device-id`).
   public var deviceID: String
@@ -107,13 +111,8 @@ public struct DeviceIdentity: Sendable, Hashable, Codable {
       DeviceIdentity(
         deviceID: deviceID, platform: "ios", vendor: "apple", osVersion: osVersion(),
         model: hardwareModel())
-    #elseif os(macOS)
-      DeviceIdentity(deviceID: deviceID, platform: "macos", vendor: "apple", osVersion: osVersion())
-    #elseif os(tvOS)
-      DeviceIdentity(deviceID: deviceID, platform: "tvos", vendor: "apple", osVersion: osVersion())
-    #elseif os(watchOS)
-      DeviceIdentity(
-        deviceID: deviceID, platform: "watchos", vendor: "apple", osVersion: osVersion())
+    #elseif canImport(Darwin)
+      DeviceIdentity(deviceID: deviceID, platform: "ios", vendor: "apple", osVersion: osVersion())
     #elseif os(Linux)
       DeviceIdentity(deviceID: deviceID, platform: "linux", vendor: "linux", osVersion: osVersion())
     #else
