@@ -42,6 +42,8 @@ let package = Package(
     .executable(name: "example-push", targets: ["PushExample"]),
     .executable(name: "example-market", targets: ["MarketExample"]),
     .executable(name: "example-custom-transport", targets: ["CustomTransportExample"]),
+    // The build-tool plugin hosts apply to a target holding a loyalty.json.
+    .plugin(name: "LoyaltyConfigurationPlugin", targets: ["LoyaltyConfigurationPlugin"]),
     .plugin(name: "LintFormat", targets: ["LintFormat"]),
   ],
   targets: [
@@ -202,6 +204,33 @@ let package = Package(
         )
       ),
       path: "Plugins/LintFormat"
+    ),
+
+    // MARK: Configuration plugin
+
+    // LoyaltyConfigurationPlugin validates a host target's loyalty.json at build time and
+    // generates `LoyaltyConfiguration.bundled()`; its tool links only LoyaltyCore. The
+    // logic is a library of its own so its tests need not run the executable.
+    .target(
+      name: "LoyaltyConfigurationGenerator",
+      dependencies: ["LoyaltyCore"],
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "LoyaltyConfigurationTool",
+      dependencies: ["LoyaltyConfigurationGenerator"],
+      swiftSettings: swiftSettings
+    ),
+    .plugin(
+      name: "LoyaltyConfigurationPlugin",
+      capability: .buildTool(),
+      dependencies: ["LoyaltyConfigurationTool"],
+      path: "Plugins/LoyaltyConfigurationPlugin"
+    ),
+    .testTarget(
+      name: "LoyaltyConfigurationGeneratorTests",
+      dependencies: ["LoyaltyConfigurationGenerator", "LoyaltyCore"],
+      swiftSettings: swiftSettings
     ),
 
     // MARK: Tests

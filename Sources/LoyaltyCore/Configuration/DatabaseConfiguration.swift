@@ -50,13 +50,15 @@ public struct DatabaseConfiguration: Sendable, Hashable, Codable {
       errors.append(
         LoyaltyError(
           .invalidCacheSize, "database.cacheSizeKiB is \(cacheSizeKiB).",
-          recoverySuggestion: "Use a cache size between 64 KiB and 1 GiB (1048576 KiB)."))
+          recoverySuggestion: "Use a cache size between 64 KiB and 1 GiB (1048576 KiB).",
+          metadata: ["field": "database.cacheSizeKiB"]))
     }
     if !(0...600).contains(busyTimeout) {
       errors.append(
         LoyaltyError(
           .invalidTimeout, "database.busyTimeout is \(busyTimeout) s.",
-          recoverySuggestion: "Use a busy timeout between 0 and 600 seconds."))
+          recoverySuggestion: "Use a busy timeout between 0 and 600 seconds.",
+          metadata: ["field": "database.busyTimeout"]))
     }
     return errors
   }

@@ -16,12 +16,14 @@ extension LoyaltyConfiguration {
       errors.append(
         LoyaltyError(
           .missingAppUUID, "appUUID is empty.",
-          recoverySuggestion: "Set appUUID to the 32-character hexadecimal id of your app."))
+          recoverySuggestion: "Set appUUID to the 32-character hexadecimal id of your app.",
+          metadata: ["field": "appUUID"]))
     } else if uuid.count != 32 || !uuid.allSatisfy(\.isHexDigit) {
       errors.append(
         LoyaltyError(
           .invalidAppUUID, "appUUID is not 32 hexadecimal characters.",
-          recoverySuggestion: "Copy the app UUID exactly as the loyalty console shows it."))
+          recoverySuggestion: "Copy the app UUID exactly as the loyalty console shows it.",
+          metadata: ["field": "appUUID"]))
     }
     if bundleID.isEmpty
       || !bundleID.unicodeScalars.allSatisfy({
@@ -34,20 +36,23 @@ extension LoyaltyConfiguration {
           .invalidBundleID,
           "bundleID \"\(bundleID)\" is empty or has invalid characters; it names the SDK's "
             + "directory and database file, so it may not contain a path separator.",
-          recoverySuggestion: "Use a reverse-DNS identifier such as com.example.app."))
+          recoverySuggestion: "Use a reverse-DNS identifier such as com.example.app.",
+          metadata: ["field": "bundleID"]))
     } else if bundleID == "." || bundleID == ".." {
       errors.append(
         LoyaltyError(
           .invalidBundleID,
           "bundleID \"\(bundleID)\" is a relative path component; as the name of the SDK's "
             + "directory it would point at the directory itself or its parent.",
-          recoverySuggestion: "Use a reverse-DNS identifier such as com.example.app."))
+          recoverySuggestion: "Use a reverse-DNS identifier such as com.example.app.",
+          metadata: ["field": "bundleID"]))
     }
     if language.count != 2 || !language.allSatisfy({ $0.isASCII && $0.isLowercase }) {
       errors.append(
         LoyaltyError(
           .invalidLanguage, "language \"\(language)\" is not a two-letter code.",
-          recoverySuggestion: "Use a lower-case ISO 639-1 code such as \"el\" or \"en\"."))
+          recoverySuggestion: "Use a lower-case ISO 639-1 code such as \"el\" or \"en\".",
+          metadata: ["field": "language"]))
     }
     if case .custom(let url) = environment {
       let scheme = url.scheme?.lowercased()
@@ -55,7 +60,8 @@ extension LoyaltyConfiguration {
         errors.append(
           LoyaltyError(
             .invalidBaseURL, "The custom base URL \(url.absoluteString) is not an http(s) URL.",
-            recoverySuggestion: "Use an absolute URL such as https://loyalty.example.com."))
+            recoverySuggestion: "Use an absolute URL such as https://loyalty.example.com.",
+            metadata: ["field": "environment"]))
       }
     }
     errors += database.validationErrors()

@@ -70,7 +70,8 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
       errors.append(
         LoyaltyError(
           .invalidTimeout, "network.requestTimeout is \(requestTimeout) s.",
-          recoverySuggestion: "Use a request timeout between 1 and 300 seconds."))
+          recoverySuggestion: "Use a request timeout between 1 and 300 seconds.",
+          metadata: ["field": "network.requestTimeout"]))
     }
     // Compared rather than made a range: `requestTimeout...3_600` traps when the request
     // timeout is above 3600 s.
@@ -79,13 +80,15 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
         LoyaltyError(
           .invalidTimeout, "network.resourceTimeout is \(resourceTimeout) s.",
           recoverySuggestion:
-            "Use a resource timeout no shorter than the request timeout and at most 3600 s."))
+            "Use a resource timeout no shorter than the request timeout and at most 3600 s.",
+          metadata: ["field": "network.resourceTimeout"]))
     }
     if !(1...10).contains(maxRetryAttempts) {
       errors.append(
         LoyaltyError(
           .invalidRetryAttempts, "network.maxRetryAttempts is \(maxRetryAttempts).",
-          recoverySuggestion: "Use between 1 (no retry) and 10 attempts."))
+          recoverySuggestion: "Use between 1 (no retry) and 10 attempts.",
+          metadata: ["field": "network.maxRetryAttempts"]))
     }
     if !(0...60).contains(retryBaseDelay)
       || !(retryMaxDelay >= retryBaseDelay && retryMaxDelay <= 3_600)
@@ -98,21 +101,31 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
             + "jitter \(retryJitter).",
           recoverySuggestion:
             "Use a base delay of 0...60 s, a maximum no shorter than the base and at most "
-            + "3600 s, and a jitter of 0...1."))
+            + "3600 s, and a jitter of 0...1.",
+          metadata: ["field": retryDelayField]))
     }
     if !(1...64).contains(maxConcurrentRequests) {
       errors.append(
         LoyaltyError(
           .invalidConcurrencyLimit,
           "network.maxConcurrentRequests is \(maxConcurrentRequests).",
-          recoverySuggestion: "Use between 1 and 64 requests in flight (the default is 6)."))
+          recoverySuggestion: "Use between 1 and 64 requests in flight (the default is 6).",
+          metadata: ["field": "network.maxConcurrentRequests"]))
     }
     if !(1_024...1_073_741_824).contains(maxResponseBytes) {
       errors.append(
         LoyaltyError(
           .invalidResponseLimit, "network.maxResponseBytes is \(maxResponseBytes).",
-          recoverySuggestion: "Use between 1 KiB (1024) and 1 GiB (1073741824) bytes."))
+          recoverySuggestion: "Use between 1 KiB (1024) and 1 GiB (1073741824) bytes.",
+          metadata: ["field": "network.maxResponseBytes"]))
     }
     return errors
+  }
+
+  /// The first retry delay setting out of range, as the JSON key path names it.
+  private var retryDelayField: String {
+    if !(0...60).contains(retryBaseDelay) { return "network.retryBaseDelay" }
+    if !(0...1).contains(retryJitter) { return "network.retryJitter" }
+    return "network.retryMaxDelay"
   }
 }

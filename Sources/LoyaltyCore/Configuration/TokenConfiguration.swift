@@ -65,20 +65,23 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
       errors.append(
         LoyaltyError(
           .invalidRetryAttempts, "token.maxRetryAttempts is \(maxRetryAttempts).",
-          recoverySuggestion: "Use between 1 and 10 refresh attempts."))
+          recoverySuggestion: "Use between 1 and 10 refresh attempts.",
+          metadata: ["field": "token.maxRetryAttempts"]))
     }
     if retryDelays.count != maxRetryAttempts {
       errors.append(
         LoyaltyError(
           .retryDelaysMismatch,
           "token.retryDelays has \(retryDelays.count) delays for \(maxRetryAttempts) attempts.",
-          recoverySuggestion: "Give one delay per attempt, for example [0, 1, 5] for 3."))
+          recoverySuggestion: "Give one delay per attempt, for example [0, 1, 5] for 3.",
+          metadata: ["field": "token.retryDelays"]))
     }
     if retryDelays.contains(where: { !(0...300).contains($0) }) {
       errors.append(
         LoyaltyError(
           .invalidRetryDelay, "token.retryDelays has a delay outside 0...300 s.",
-          recoverySuggestion: "Use delays between 0 and 300 seconds."))
+          recoverySuggestion: "Use delays between 0 and 300 seconds.",
+          metadata: ["field": "token.retryDelays"]))
     }
     if !(1...100).contains(circuitBreakerThreshold)
       || !(1...86_400).contains(circuitBreakerResetTime)
@@ -89,26 +92,33 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
           "token.circuitBreakerThreshold is \(circuitBreakerThreshold) and "
             + "token.circuitBreakerResetTime is \(circuitBreakerResetTime) s.",
           recoverySuggestion:
-            "Use a threshold between 1 and 100 failures and a reset time between 1 s and 1 day."))
+            "Use a threshold between 1 and 100 failures and a reset time between 1 s and 1 day.",
+          metadata: [
+            "field": (1...100).contains(circuitBreakerThreshold)
+              ? "token.circuitBreakerResetTime" : "token.circuitBreakerThreshold"
+          ]))
     }
     if !(0...3_600).contains(refreshThreshold) {
       errors.append(
         LoyaltyError(
           .invalidRefreshThreshold, "token.refreshThreshold is \(refreshThreshold) s.",
-          recoverySuggestion: "Use between 0 and 3600 seconds (the default is 300)."))
+          recoverySuggestion: "Use between 0 and 3600 seconds (the default is 300).",
+          metadata: ["field": "token.refreshThreshold"]))
     }
     for (name, value) in [("refreshTimeout", refreshTimeout), ("loginTimeout", loginTimeout)]
     where !(1...300).contains(value) {
       errors.append(
         LoyaltyError(
           .invalidTimeout, "token.\(name) is \(value) s.",
-          recoverySuggestion: "Use a timeout between 1 and 300 seconds."))
+          recoverySuggestion: "Use a timeout between 1 and 300 seconds.",
+          metadata: ["field": "token.\(name)"]))
     }
     if !(0...3_600).contains(cacheDuration) {
       errors.append(
         LoyaltyError(
           .invalidTimeout, "token.cacheDuration is \(cacheDuration) s.",
-          recoverySuggestion: "Use between 0 and 3600 seconds (the default is 60)."))
+          recoverySuggestion: "Use between 0 and 3600 seconds (the default is 60).",
+          metadata: ["field": "token.cacheDuration"]))
     }
     return errors
   }

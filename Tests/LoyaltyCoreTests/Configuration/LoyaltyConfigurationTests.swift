@@ -80,7 +80,22 @@ struct LoyaltyConfigurationTests {
     #expect(error.category == .configuration)
     #expect(error.recoverySuggestion?.isEmpty == false)
     #expect(error.errorDescription?.contains("LOY-\(code.rawValue)") == true)
+    #expect(error.metadata["field"]?.isEmpty == false, "the error names its field")
     #expect(throws: LoyaltyError.self) { try configuration.validate() }
+  }
+
+  @Test("a validation error names the field by its JSON key path")
+  func validationErrorField() throws {
+    var configuration = Fixtures.configuration(preset: .production)
+    configuration.appUUID = "abc123"
+    configuration.network.retryJitter = 2
+    configuration.token.circuitBreakerResetTime = 0
+    configuration.database.busyTimeout = -1
+    #expect(
+      configuration.validationErrors().compactMap { $0.metadata["field"] } == [
+        "appUUID", "database.busyTimeout", "token.circuitBreakerResetTime",
+        "network.retryJitter",
+      ])
   }
 
   @Test("every problem is listed at once")
