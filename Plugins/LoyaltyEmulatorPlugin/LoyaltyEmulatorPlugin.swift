@@ -42,10 +42,10 @@ struct LoyaltyEmulatorPlugin: CommandPlugin {
     }
   }
 
-  /// The SDK package: the one declaring this plugin's product, the package itself or
-  /// one of its direct dependencies.
+  /// The SDK package: the package itself or the direct dependency that declares
+  /// `LoyaltyCore`. (Plugin products are not among a package's products here.)
   private static func sdkPackage(from package: Package) -> Package? {
     let candidates = [package] + package.dependencies.map(\.package)
-    return candidates.first { $0.products.contains { $0.name == "LoyaltyEmulatorPlugin" } }
+    return candidates.first { $0.products.contains { $0.name == "LoyaltyCore" } }
   }
 }
