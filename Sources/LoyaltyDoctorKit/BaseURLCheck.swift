@@ -62,7 +62,7 @@ package enum BaseURLCheck {
   {
     .error(
       "base URL",
-      "\(baseURL.absoluteString) did not answer within \(format(timeout)) s: \(reason)",
+      "\(baseURL.absoluteString) did not answer (waiting up to \(format(timeout)) s): \(reason)",
       fix: "start the backend or check the network; pass --base-url to try another, "
         + "--timeout to wait longer")
   }

@@ -44,7 +44,7 @@ import Testing
     }
     #expect(checks.map(\.status) == [.error])
     #expect(checks[0].area == "base URL")
-    #expect(checks[0].message.contains("did not answer within 3 s"))
+    #expect(checks[0].message.contains("did not answer (waiting up to 3 s)"))
     #expect(checks[0].message.contains("LOY-3004"))
   }
 
