@@ -44,7 +44,12 @@ let package = Package(
     .executable(name: "example-custom-transport", targets: ["CustomTransportExample"]),
     // The build-tool plugin hosts apply to a target holding a loyalty.json.
     .plugin(name: "LoyaltyConfigurationPlugin", targets: ["LoyaltyConfigurationPlugin"]),
-    .plugin(name: "LintFormat", targets: ["LintFormat"]),
+
+    // MARK: Command plugin products (doctor, emulator)
+
+    // lint-format is not among them: it is a development tool of this repository only.
+    .plugin(name: "LoyaltyDoctorPlugin", targets: ["LoyaltyDoctorPlugin"]),
+    .plugin(name: "LoyaltyEmulatorPlugin", targets: ["LoyaltyEmulatorPlugin"]),
   ],
   targets: [
     // MARK: System libraries
@@ -230,6 +235,68 @@ let package = Package(
     .testTarget(
       name: "LoyaltyConfigurationGeneratorTests",
       dependencies: ["LoyaltyConfigurationGenerator", "LoyaltyCore"],
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: Doctor and emulator command plugins
+
+    // `swift package loyalty-doctor`: the checks live in LoyaltyDoctorKit (unit-tested,
+    // not a product); the LoyaltyDoctor tool links the products whose system libraries
+    // it reports. Docs/Plugins.md describes both plugins.
+    .target(
+      name: "LoyaltyDoctorKit",
+      dependencies: ["LoyaltyCore"],
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "LoyaltyDoctor",
+      dependencies: [
+        "LoyaltyDoctorKit", "LoyaltyCore", "LoyaltyStore", "LoyaltySecurity", "LoyaltyNetwork",
+        "LoyaltyURLSession",
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .plugin(
+      name: "LoyaltyDoctorPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "loyalty-doctor",
+          description:
+            "Checks loyalty.json, the system libraries, the backend, the clock and the data "
+            + "directory."
+        ),
+        permissions: [
+          .allowNetworkConnections(
+            scope: .all(ports: []),
+            reason: "The doctor checks that the backend's base URL answers and reads its clock."
+          )
+        ]
+      ),
+      dependencies: ["LoyaltyDoctor"],
+      path: "Plugins/LoyaltyDoctorPlugin"
+    ),
+    .plugin(
+      name: "LoyaltyEmulatorPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "loyalty-emulator",
+          description: "Builds and starts the loyalty emulator (the sandbox backend over HTTP)."
+        ),
+        permissions: [
+          .allowNetworkConnections(
+            scope: .all(ports: []),
+            reason:
+              "The emulator listens on a port of 127.0.0.1; its first build fetches its "
+              + "dependencies."
+          )
+        ]
+      ),
+      path: "Plugins/LoyaltyEmulatorPlugin"
+    ),
+    .testTarget(
+      name: "LoyaltyDoctorKitTests",
+      dependencies: ["LoyaltyDoctorKit", "LoyaltyCore"],
+      exclude: ["Fixtures"],
       swiftSettings: swiftSettings
     ),
 

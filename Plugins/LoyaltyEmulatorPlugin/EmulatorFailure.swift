@@ -1,0 +1,16 @@
+/// Why `swift package loyalty-emulator` failed.
+enum EmulatorFailure: Error, CustomStringConvertible {
+  /// Neither the package nor its direct dependencies is the Loyalty SDK.
+  case sdkNotFound
+  /// `swift run` exited with a non-zero status.
+  case exited(Int32)
+
+  var description: String {
+    switch self {
+    case .sdkNotFound:
+      "the Loyalty SDK is neither this package nor one of its direct dependencies"
+    case .exited(let status):
+      "the emulator exited with status \(status)"
+    }
+  }
+}
