@@ -161,12 +161,13 @@ public actor DeviceRegistration {
     let fingerprint: String
     do {
       info = try await currentDeviceInfo()
-      fingerprint = try Self.fingerprint(of: info)
+      let encoded = try Self.encoded(info)
+      fingerprint = PortableSHA256.hexDigest(String(decoding: encoded, as: UTF8.self))
       if !force, try await store.value(String.self, forKey: Self.fingerprintKey) == fingerprint {
         outcome = .unchanged
         return false
       }
-      _ = try await network.send(Self.endpoint(info))
+      _ = try await network.send(Self.endpoint(encoded))
     } catch {
       await failed(error, trigger: trigger)
       throw error
@@ -224,29 +225,23 @@ public actor DeviceRegistration {
 
   // MARK: Wire
 
-  /// The SHA-256 of the info's JSON with sorted keys.
-  static func fingerprint(of info: DeviceInfo) throws -> String {
+  /// The info's JSON with sorted keys: what is sent, and what the fingerprint (its
+  /// SHA-256) is taken of.
+  static func encoded(_ info: DeviceInfo) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     do {
-      return PortableSHA256.hexDigest(String(decoding: try encoder.encode(info), as: UTF8.self))
+      return try encoder.encode(info)
     } catch {
       throw LoyaltyError(
         .requestEncodingFailed, "The device info could not be encoded.", underlying: error)
     }
   }
 
-  /// `POST /api/async/info/{appUUID}/` `{"device_info": {...}}`, standard auth.
-  static func endpoint(_ info: DeviceInfo) throws -> Endpoint<ResponseEnvelope> {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let fields: JSONValue
-    do {
-      fields = try JSONValue(parsing: encoder.encode(info))
-    } catch {
-      throw LoyaltyError(
-        .requestEncodingFailed, "The device info could not be encoded.", underlying: error)
-    }
+  /// `POST /api/async/info/{appUUID}/` `{"device_info": {...}}`, standard auth, from the
+  /// info as ``encoded(_:)`` wrote it.
+  static func endpoint(_ encoded: Data) throws -> Endpoint<ResponseEnvelope> {
+    let fields = try JSONValue(parsing: encoded)
     return Endpoint(
       name: "deviceInfo", method: .post, path: "/api/async/info/{appUUID}/",
       body: .json(["device_info": fields]), isIdempotent: true, check: .envelope)
