@@ -245,7 +245,7 @@ let package = Package(
     // it reports. Docs/Plugins.md describes both plugins.
     .target(
       name: "LoyaltyDoctorKit",
-      dependencies: ["LoyaltyCore"],
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
       swiftSettings: swiftSettings
     ),
     .executableTarget(

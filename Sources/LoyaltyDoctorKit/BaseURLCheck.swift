@@ -1,4 +1,5 @@
 package import LoyaltyCore
+import LoyaltyNetwork
 
 #if canImport(FoundationEssentials)
   package import FoundationEssentials
@@ -44,7 +45,7 @@ package enum BaseURLCheck {
           fix: "compare this machine's clock with a time server (timedatectl status)"))
       return checks
     }
-    guard let serverDate = HTTPDate.parse(header) else {
+    guard let serverDate = HTTPDate.parse(header, now: received) else {
       checks.append(
         .warning(
           "clock", "the server's Date header \"\(header)\" is not an HTTP date",
