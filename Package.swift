@@ -45,6 +45,10 @@ let package = Package(
     // The build-tool plugin hosts apply to a target holding a loyalty.json.
     .plugin(name: "LoyaltyConfigurationPlugin", targets: ["LoyaltyConfigurationPlugin"]),
 
+    // MARK: Flows products (account and payment flows)
+
+    .library(name: "LoyaltyFlows", targets: ["LoyaltyFlows"]),
+
     // MARK: Command plugin products (doctor, emulator)
 
     // lint-format is not among them: it is a development tool of this repository only.
@@ -209,6 +213,24 @@ let package = Package(
         )
       ),
       path: "Plugins/LintFormat"
+    ),
+
+    // MARK: Flows (account and payment flows)
+
+    // PIN set, change and forgot, and QR payment as headless state machines. A host that
+    // does not list FlowsModule links none of it; it needs LoyaltySecurity for the PIN's
+    // RSA encryption.
+    .target(
+      name: "LoyaltyFlows",
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltySecurity"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LoyaltyFlowsTests",
+      dependencies: [
+        "LoyaltyFlows", "LoyaltyNetwork", "LoyaltyCore", "LoyaltySecurity", "LoyaltySandbox",
+      ],
+      swiftSettings: swiftSettings
     ),
 
     // MARK: Configuration plugin
