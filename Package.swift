@@ -48,6 +48,7 @@ let package = Package(
     // MARK: Flows products (account and payment flows)
 
     .library(name: "LoyaltyFlows", targets: ["LoyaltyFlows"]),
+    .executable(name: "example-flows", targets: ["FlowsExample"]),
 
     // MARK: Command plugin products (doctor, emulator)
 
@@ -122,7 +123,7 @@ let package = Package(
       name: "LoyaltyDemo",
       dependencies: [
         "LoyaltyCore", "LoyaltyNetwork", "LoyaltyURLSession", "LoyaltyStore", "LoyaltySecurity",
-        "LoyaltyEvents", "LoyaltyPush", "LoyaltyMarket", "LoyaltySandbox",
+        "LoyaltyEvents", "LoyaltyPush", "LoyaltyMarket", "LoyaltySandbox", "LoyaltyFlows",
       ],
       path: "Examples/LoyaltyDemo",
       swiftSettings: swiftSettings
@@ -230,6 +231,12 @@ let package = Package(
       dependencies: [
         "LoyaltyFlows", "LoyaltyNetwork", "LoyaltyCore", "LoyaltySecurity", "LoyaltySandbox",
       ],
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "FlowsExample",
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltyFlows", "LoyaltySandbox"],
+      path: "Examples/FlowsExample",
       swiftSettings: swiftSettings
     ),
 
@@ -394,6 +401,7 @@ let package = Package(
       dependencies: [
         "CoreExample", "NetworkExample", "StoreExample", "SecurityExample", "EventsExample",
         "PushExample", "MarketExample", "CustomTransportExample", "LoyaltyTestSupport",
+        "FlowsExample",
       ],
       swiftSettings: swiftSettings
     ),
