@@ -104,3 +104,21 @@ struct SandboxFlowTests {
     #expect(payment.state == .idle)
   }
 }
+
+@Suite("Sandbox flow timings")
+struct SandboxFlowTimingTests {
+  @Test("with resendAfter 0 the server allows a resend at once, and so does the SDK")
+  func immediateResend() async throws {
+    let harness = try await SandboxFlowHarness()
+    harness.backend.setFlowCodeTimings(resendAfter: 0)
+    let run = try harness.client.flows.payQR(paymentReference: "QR-9", wToken: "w")
+    try await run.start()
+    try await run.resendCode()
+    #expect(harness.backend.counters.requests(to: .cpqrcResendOtp) == 1)
+    try await run.submitCode(SandboxBackend.flowOTPCode)
+    guard case .success = await run.outcome else {
+      Issue.record("the payment did not succeed")
+      return
+    }
+  }
+}

@@ -16,8 +16,6 @@ import LoyaltyCore
 /// (256, 384 or 512 bytes).
 enum FlowHandlers {
   static let tokenLifetime = 300
-  static let codeLifetime = 120.0
-  static let resendAfter = 30.0
   static let attempts = 3
 
   // MARK: Client verification
@@ -191,12 +189,12 @@ enum FlowHandlers {
     return body(token)
   }
 
-  private static func challengeFields(_ challenge: SandboxFlowBook.Challenge, now: Date)
-    -> [String: JSONValue]
-  {
+  private static func challengeFields(
+    _ challenge: SandboxFlowBook.Challenge, _ flows: SandboxFlowBook
+  ) -> [String: JSONValue] {
     [
-      "otpExpirySeconds": .integer(Int(codeLifetime)),
-      "resendAfterSeconds": .integer(Int(resendAfter)),
+      "otpExpirySeconds": .integer(Int(flows.codeLifetime)),
+      "resendAfterSeconds": .integer(Int(flows.resendAfter)),
       "attemptsLeft": .integer(challenge.attemptsLeft),
     ]
   }
@@ -206,7 +204,7 @@ enum FlowHandlers {
   ) -> SandboxReply {
     let challenge = SandboxFlowBook.Challenge(sentAt: call.now, attemptsLeft: attempts)
     state.flows.challenges[key] = challenge
-    return .ok(challengeFields(challenge, now: call.now))
+    return .ok(challengeFields(challenge, state.flows))
   }
 
   private static func resend(
@@ -215,7 +213,7 @@ enum FlowHandlers {
     guard let current = state.flows.challenges[key] else {
       return .error(404, "No code was sent for this step.")
     }
-    let opens = current.sentAt.addingTimeInterval(resendAfter)
+    let opens = current.sentAt.addingTimeInterval(state.flows.resendAfter)
     guard call.now >= opens else {
       let wait = Int(opens.timeIntervalSince(call.now).rounded(.up))
       return .error(
@@ -232,7 +230,7 @@ enum FlowHandlers {
     guard var challenge = state.flows.challenges[key], !challenge.verified else {
       return .error(404, "No code is awaited for this step.")
     }
-    guard call.now < challenge.sentAt.addingTimeInterval(codeLifetime) else {
+    guard call.now < challenge.sentAt.addingTimeInterval(state.flows.codeLifetime) else {
       return .error(422, "The code expired.", extra: ["field": "otp"])
     }
     guard code == SandboxBackend.flowOTPCode else {

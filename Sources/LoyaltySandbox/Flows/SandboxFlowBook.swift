@@ -28,6 +28,10 @@ struct SandboxFlowBook: Sendable {
     var confirmed = false
   }
 
+  /// How long a code is accepted, in seconds.
+  var codeLifetime: TimeInterval = 120
+  /// How long after a code a new one may be asked for, in seconds.
+  var resendAfter: TimeInterval = 30
   var grants: [String: Grant] = [:]
   /// By `token|type` (`SetPin`, `ChangePin`, `ForgotPin`) or `token|tx:<transactionId>`.
   var challenges: [String: Challenge] = [:]
