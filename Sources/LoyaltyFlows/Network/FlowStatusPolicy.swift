@@ -1,5 +1,5 @@
 import LoyaltyCore
-import LoyaltyNetwork
+public import LoyaltyNetwork
 
 /// Which statuses end a flow (seed 62-66, 149-155): 401, 444, 500 and 501. Every other
 /// error status (400, 404, 409, 422...) is shown inline and the flow goes on. Multipart
@@ -9,8 +9,10 @@ public struct FlowStatusPolicy: Sendable, Hashable {
   /// The statuses that end the flow.
   public var fatalStatuses: Set<Int>
 
-  /// Creates a policy.
-  public init(fatalStatuses: Set<Int> = [401, 444, 500, 501]) {
+  /// Creates a policy; by default the statuses of the network's strict
+  /// ``LoyaltyNetwork/ErrorPolicy/strict`` policy (401, 444, 500, 501), applied to the
+  /// flow rather than to the whole session.
+  public init(fatalStatuses: Set<Int> = ErrorPolicy.strict.sessionEndingStatuses) {
     self.fatalStatuses = fatalStatuses
   }
 
