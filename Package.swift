@@ -45,6 +45,11 @@ let package = Package(
     // The build-tool plugin hosts apply to a target holding a loyalty.json.
     .plugin(name: "LoyaltyConfigurationPlugin", targets: ["LoyaltyConfigurationPlugin"]),
 
+    // MARK: Flows products (account and payment flows)
+
+    .library(name: "LoyaltyFlows", targets: ["LoyaltyFlows"]),
+    .executable(name: "example-flows", targets: ["FlowsExample"]),
+
     // MARK: Command plugin products (doctor, emulator)
 
     // lint-format is not among them: it is a development tool of this repository only.
@@ -118,7 +123,7 @@ let package = Package(
       name: "LoyaltyDemo",
       dependencies: [
         "LoyaltyCore", "LoyaltyNetwork", "LoyaltyURLSession", "LoyaltyStore", "LoyaltySecurity",
-        "LoyaltyEvents", "LoyaltyPush", "LoyaltyMarket", "LoyaltySandbox",
+        "LoyaltyEvents", "LoyaltyPush", "LoyaltyMarket", "LoyaltySandbox", "LoyaltyFlows",
       ],
       path: "Examples/LoyaltyDemo",
       swiftSettings: swiftSettings
@@ -209,6 +214,30 @@ let package = Package(
         )
       ),
       path: "Plugins/LintFormat"
+    ),
+
+    // MARK: Flows (account and payment flows)
+
+    // PIN set, change and forgot, and QR payment as headless state machines. A host that
+    // does not list FlowsModule links none of it; it needs LoyaltySecurity for the PIN's
+    // RSA encryption.
+    .target(
+      name: "LoyaltyFlows",
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltySecurity"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LoyaltyFlowsTests",
+      dependencies: [
+        "LoyaltyFlows", "LoyaltyNetwork", "LoyaltyCore", "LoyaltySecurity", "LoyaltySandbox",
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "FlowsExample",
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltyFlows", "LoyaltySandbox"],
+      path: "Examples/FlowsExample",
+      swiftSettings: swiftSettings
     ),
 
     // MARK: Configuration plugin
@@ -372,6 +401,7 @@ let package = Package(
       dependencies: [
         "CoreExample", "NetworkExample", "StoreExample", "SecurityExample", "EventsExample",
         "PushExample", "MarketExample", "CustomTransportExample", "LoyaltyTestSupport",
+        "FlowsExample",
       ],
       swiftSettings: swiftSettings
     ),

@@ -69,6 +69,8 @@ let package = Package(
         sdk("LoyaltyURLSession"),
         sdk("LoyaltyMarket"),
         sdk("LoyaltyPush"),
+        sdk("LoyaltyFlows"),
+        sdk("LoyaltySecurity"),
       ],
       swiftSettings: swiftSettings
     ),

@@ -60,6 +60,28 @@ public enum SandboxEndpoint: String, Sendable, Hashable, CaseIterable, CustomStr
   case analytics
   /// `POST /api/async/info/{appUUID}/`.
   case deviceInfo
+  /// `POST /v1/connect/token` (flow client verification).
+  case flowToken
+  /// `POST /v1/pin/{SetPin,ChangePin,ForgotPin}SendOtp`.
+  case pinSendOtp
+  /// `POST /v1/pin/ResendOtp`.
+  case pinResendOtp
+  /// `POST /v1/pin/{SetPin,ChangePin,ForgotPin}VerifyOtp`.
+  case pinVerifyOtp
+  /// `POST /v1/pin/SetPin`.
+  case setPIN
+  /// `POST /v1/pin/ChangePin`.
+  case changePIN
+  /// `POST /v1/pin/ForgotPinReset`.
+  case forgotPINReset
+  /// `GET /v1/transaction/CPQRCPaymentValidation/{paymentReference}`.
+  case cpqrcValidate
+  /// `POST /v1/transaction/CPQRCPaymentConfirm` (multipart).
+  case cpqrcConfirm
+  /// `GET /v1/transaction/CPQRCPaymentStatus/{paymentReference}`.
+  case cpqrcStatus
+  /// `GET /v1/transaction/ResendTransactionOTP/{transactionId}`.
+  case cpqrcResendOtp
   /// A request no route matched: an unknown path, wrapper key or action.
   case unrouted
 
@@ -68,7 +90,7 @@ public enum SandboxEndpoint: String, Sendable, Hashable, CaseIterable, CustomStr
   /// Whether the call logs in or refreshes, so fault profiles can spare it.
   public var isAuthentication: Bool {
     switch self {
-    case .emailLogin, .verifyTicket, .partnerUser, .refreshToken, .logout: true
+    case .emailLogin, .verifyTicket, .partnerUser, .refreshToken, .logout, .flowToken: true
     default: false
     }
   }

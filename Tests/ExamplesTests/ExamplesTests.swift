@@ -24,6 +24,7 @@ struct ExamplesTests {
     Example(product: "example-market", expectedLine: "redeeming it again:"),
     Example(
       product: "example-custom-transport", expectedLine: "same answers as the recording"),
+    Example(product: "example-flows", expectedLine: "payment tx_"),
   ]
 
   @Test("each example exits 0 and prints its walkthrough", arguments: examples)

@@ -4,7 +4,7 @@ extension LoyaltyError {
   /// Codes never change meaning and are never reused; the whole table lives in this
   /// file and in `Docs/Errors.md`. The thousands digit tells the category:
   /// 1xxx configuration, 2xxx registry, 3xxx network, 4xxx security, 5xxx storage,
-  /// 6xxx session, 7xxx events, 8xxx push, 9xxx decoding, 10xxx server, 11xxx general.
+  /// 6xxx session, 7xxx events, 8xxx push, 9xxx decoding, 10xxx server, 11xxx general, 13xxx flows.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     /// The number, stable across releases.
     public let rawValue: Int
@@ -218,6 +218,35 @@ extension LoyaltyError {
     /// An unexpected internal state; please report it.
     public static let internalInconsistency = Code(11_003, "internalInconsistency", .general)
 
+    // MARK: Flows (13xxx): account and payment flows (LoyaltyFlows)
+
+    /// An input the flow's current state does not accept (a code while awaiting a PIN, any
+    /// input after the flow ended); the state is unchanged.
+    public static let flowInputRefused = Code(13_001, "flowInputRefused", .flow)
+    /// A PIN breaks a rule (length, digits only, all one digit, a simple sequence, the new
+    /// PIN equal to the old one); nothing was sent.
+    public static let invalidPIN = Code(13_002, "invalidPIN", .flow)
+    /// The PIN and its confirmation differ; nothing was sent.
+    public static let pinMismatch = Code(13_003, "pinMismatch", .flow)
+    /// The one-time code expired before it was submitted; resend a code.
+    public static let otpExpired = Code(13_004, "otpExpired", .flow)
+    /// A new code was asked for before the server allows one; `secondsLeft` says how long
+    /// to wait.
+    public static let resendTooEarly = Code(13_005, "resendTooEarly", .flow)
+    /// Every attempt at the one-time code was used; the flow failed.
+    public static let otpAttemptsExhausted = Code(13_006, "otpAttemptsExhausted", .flow)
+    /// The flow's session (started by client verification) expired; the flow failed.
+    public static let flowSessionExpired = Code(13_007, "flowSessionExpired", .flow)
+    /// A step answered a status that ends the flow (401, 444, 500, 501).
+    public static let flowFatalStatus = Code(13_008, "flowFatalStatus", .flow)
+    /// A step was refused with a status the host shows inline (400, 404, 409, 422...);
+    /// the flow goes on.
+    public static let flowStepRejected = Code(13_009, "flowStepRejected", .flow)
+    /// A face image is not a JPEG or PNG, or is larger than the cap.
+    public static let invalidFlowImage = Code(13_010, "invalidFlowImage", .flow)
+    /// The user cancelled the flow while the call was under way.
+    public static let flowCancelled = Code(13_011, "flowCancelled", .flow)
+
     /// Every code the SDK defines, in table order.
     public static let all: [Code] = [
       .missingAppUUID, .invalidAppUUID, .invalidBaseURL, .invalidTimeout, .invalidRetryAttempts,
@@ -240,6 +269,9 @@ extension LoyaltyError {
       .decodingFailed, .missingField, .typeMismatch, .invalidDate,
       .httpStatus, .serverStatus, .rateLimited, .payloadTooLarge,
       .invalidArgument, .unsupported, .internalInconsistency,
+      .flowInputRefused, .invalidPIN, .pinMismatch, .otpExpired, .resendTooEarly,
+      .otpAttemptsExhausted, .flowSessionExpired, .flowFatalStatus, .flowStepRejected,
+      .invalidFlowImage, .flowCancelled,
     ]
   }
 }

@@ -99,5 +99,7 @@ extension LoyaltyError {
     case decoding
     /// Anything else.
     case general
+    /// Account and payment flows (PIN, one-time codes, QR payment).
+    case flow
   }
 }

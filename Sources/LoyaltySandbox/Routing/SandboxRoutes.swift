@@ -88,4 +88,29 @@ enum SandboxRoutes {
     "request_otp": SandboxRoute(
       endpoint: .requestOTP, auth: .standard, handler: UserManagementHandlers.requestOTP),
   ]
+
+  // MARK: Account and payment flows (`/v1/...`, form and multipart bodies)
+
+  static let flowToken = SandboxRoute(
+    endpoint: .flowToken, auth: .standard, handler: FlowHandlers.token)
+  static let pinSendOtp = SandboxRoute(
+    endpoint: .pinSendOtp, auth: .standard, handler: FlowHandlers.sendCode)
+  static let pinResendOtp = SandboxRoute(
+    endpoint: .pinResendOtp, auth: .standard, handler: FlowHandlers.resendCode)
+  static let pinVerifyOtp = SandboxRoute(
+    endpoint: .pinVerifyOtp, auth: .standard, handler: FlowHandlers.verifyCode)
+  static let setPIN = SandboxRoute(
+    endpoint: .setPIN, auth: .standard, handler: FlowHandlers.setPIN)
+  static let changePIN = SandboxRoute(
+    endpoint: .changePIN, auth: .standard, handler: FlowHandlers.changePIN)
+  static let forgotPINReset = SandboxRoute(
+    endpoint: .forgotPINReset, auth: .standard, handler: FlowHandlers.resetPIN)
+  static let cpqrcValidate = SandboxRoute(
+    endpoint: .cpqrcValidate, auth: .standard, handler: FlowHandlers.validatePayment)
+  static let cpqrcConfirm = SandboxRoute(
+    endpoint: .cpqrcConfirm, auth: .standard, handler: FlowHandlers.confirmPayment)
+  static let cpqrcStatus = SandboxRoute(
+    endpoint: .cpqrcStatus, auth: .standard, handler: FlowHandlers.paymentStatus)
+  static let cpqrcResendOtp = SandboxRoute(
+    endpoint: .cpqrcResendOtp, auth: .standard, handler: FlowHandlers.resendPaymentCode)
 }

@@ -1,0 +1,53 @@
+import LoyaltyCore
+import LoyaltyNetwork
+
+/// Makes flow runs: `client.flows`.
+///
+/// ```swift
+/// let run = try client.flows.setPIN(wToken: wToken, callbacks: callbacks)
+/// Task { for await state in run.states() { render(state) } }
+/// try await run.start()
+/// ```
+///
+/// Each run sets its own `scope`, `w-token` and `lang` headers; the host never sets
+/// them per call.
+public struct FlowCenter: Sendable {
+  let environment: FlowEnvironment
+
+  /// The PIN rules runs check against.
+  public var pinRules: PINRules { environment.rules }
+
+  /// A run that sets a first PIN.
+  /// - Parameters:
+  ///   - wToken: The wallet token the host got for this flow (sent as `w-token`).
+  ///   - callbacks: The outcome channel, if the host wants callbacks.
+  public func setPIN(wToken: String, callbacks: FlowCallbacks? = nil) -> FlowRun {
+    run(.setPIN, wToken: wToken, reference: nil, callbacks: callbacks)
+  }
+
+  /// A run that changes the PIN.
+  public func changePIN(wToken: String, callbacks: FlowCallbacks? = nil) -> FlowRun {
+    run(.changePIN, wToken: wToken, reference: nil, callbacks: callbacks)
+  }
+
+  /// A run that resets a forgotten PIN.
+  public func forgotPIN(wToken: String, callbacks: FlowCallbacks? = nil) -> FlowRun {
+    run(.forgotPIN, wToken: wToken, reference: nil, callbacks: callbacks)
+  }
+
+  /// A run that pays a QR code (CPQRC).
+  /// - Parameter paymentReference: The reference the QR code carries.
+  public func payQR(
+    paymentReference: String, wToken: String, callbacks: FlowCallbacks? = nil
+  ) -> FlowRun {
+    run(.qrPayment, wToken: wToken, reference: paymentReference, callbacks: callbacks)
+  }
+
+  private func run(
+    _ kind: FlowKind, wToken: String, reference: String?, callbacks: FlowCallbacks?
+  ) -> FlowRun {
+    FlowRun(
+      kind: kind, wToken: wToken, paymentReference: reference, callbacks: callbacks,
+      environment: environment)
+  }
+}

@@ -1,0 +1,17 @@
+import LoyaltyCore
+import LoyaltyNetwork
+
+/// What every run of one client shares: the network, the clock, the PIN cipher and the
+/// rules.
+struct FlowEnvironment: Sendable {
+  let network: NetworkClient
+  let clock: any LoyaltyClock
+  let cipher: PINCipher
+  let rules: PINRules
+  let policy: FlowStatusPolicy
+  let imageByteLimit: Int
+  let clientID: String
+  let clientSecret: String
+  let language: String
+  let logger: LoyaltyLogger
+}
