@@ -99,5 +99,7 @@ extension LoyaltyError {
     case decoding
     /// Anything else.
     case general
+    /// Locations, points of interest and geofencing.
+    case location
   }
 }
