@@ -163,5 +163,7 @@ struct DemoTour {
         )
       }
     }
+
+    try await location(&report)
   }
 }

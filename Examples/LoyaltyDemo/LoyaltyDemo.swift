@@ -1,6 +1,7 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyEvents
+import LoyaltyLocation
 import LoyaltyMarket
 import LoyaltyNetwork
 import LoyaltyPush
@@ -72,8 +73,9 @@ struct LoyaltyDemo {
       StoreModule(location: persistent ? .file : .inMemory),
       SecurityModule(keyStore: persistent ? .file : .inMemory),
       NetworkModule(transport: .urlSession),
+      LocationModule(),
     ]
-    let client = try await report.step("start 6 modules") {
+    let client = try await report.step("start 7 modules") {
       try await LoyaltyClient.start(configuration, modules: modules, overrides: overrides)
     }
     let tour = DemoTour(client: client, backend: backend, options: options)

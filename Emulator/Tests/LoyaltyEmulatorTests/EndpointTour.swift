@@ -95,5 +95,7 @@ enum EndpointTour {
     #expect(backend.counters.requests(to: .deviceInfo) >= 1)
     let batch = try await harness.network.send(Calls.analytics(["tour-1"]))
     #expect(batch["accepted"] == 1)
+
+    try await location(harness)
   }
 }
