@@ -197,6 +197,7 @@ let package = Package(
       name: "LoyaltyFuzz",
       dependencies: [
         "LoyaltyCore", "LoyaltyNetwork", "LoyaltyPush", "LoyaltyMarket", "LoyaltySecurity",
+        "LoyaltyLocation",
       ],
       path: "Tests/LoyaltyFuzz",
       exclude: ["Corpus", "fuzz.sh"],

@@ -129,7 +129,7 @@ public final class LocationCenter: Sendable {
         .invalidLocation, "The point's latitude or longitude is not a finite number in range.")
     }
     return try await monitor.chooseRegions(
-      near: point, limit: limit ?? configuration.regionLimit, at: clock.now)
+      near: point, limit: limit ?? configuration.effectiveRegionLimit, at: clock.now)
   }
 
   /// The fences the user is in now, by id.

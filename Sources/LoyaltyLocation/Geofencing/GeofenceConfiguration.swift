@@ -19,7 +19,8 @@ public struct GeofenceConfiguration: Sendable, Hashable, Codable {
   /// How long a visit lasts before it is reported as a dwell, in seconds.
   public var dwellTime: TimeInterval
   /// How many regions ``LocationCenter/regionsToMonitor(near:limit:)`` chooses by
-  /// default: iOS monitors at most 20 per app.
+  /// default: iOS monitors at most 20 per app (a value outside 1...20 is brought into
+  /// it).
   public var regionLimit: Int
   /// The least distance, in metres, the user moves before the regions are chosen again.
   public var minimumRefreshDistance: Double
@@ -38,4 +39,7 @@ public struct GeofenceConfiguration: Sendable, Hashable, Codable {
 
   /// The most regions a platform monitors for one app (iOS: 20).
   public static let platformRegionLimit = 20
+
+  /// ``regionLimit`` brought into 1...20.
+  var effectiveRegionLimit: Int { min(max(regionLimit, 1), Self.platformRegionLimit) }
 }

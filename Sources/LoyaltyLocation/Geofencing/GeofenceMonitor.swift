@@ -91,7 +91,8 @@ actor GeofenceMonitor {
     outcome.transitions = engine.evaluate(update, nearby: nearby, state: &state)
     if state.selection?.isStale(at: update.point) ?? true {
       let selection = try await select(
-        near: update.point, limit: engine.configuration.regionLimit, at: update.timestamp)
+        near: update.point, limit: engine.configuration.effectiveRegionLimit,
+        at: update.timestamp)
       state.selection = selection
       outcome.regions = selection
     }

@@ -1,24 +1,24 @@
-import LoyaltyCore
-import LoyaltyNetwork
+package import LoyaltyCore
+package import LoyaltyNetwork
 
 /// One page of a `shops.retrieve_pois` answer, read leniently: a point that cannot be
 /// used is skipped and counted, never a failure of the page.
-struct POIPage: Sendable {
+package struct POIPage: Sendable {
   /// The seed's fence radius (seed 350), for points that do not say.
   static let defaultRadius = 100.0
 
-  var points: [PointOfInterest] = []
-  var removed: [Int64] = []
-  var version: String
-  var full: Bool
-  var nextCursor: String?
-  var skipped: [POISyncReport.SkipReason: Int] = [:]
-  var defaultedRadius = 0
+  package var points: [PointOfInterest] = []
+  package var removed: [Int64] = []
+  package var version: String
+  package var full: Bool
+  package var nextCursor: String?
+  package var skipped: [POISyncReport.SkipReason: Int] = [:]
+  package var defaultedRadius = 0
 
   /// Reads the page from `MAPP_SHOPS` in `envelope`.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/poiSyncFailed`` naming the field when the
   ///   page has no object, no `version`, or a `pois` that is not a list.
-  init(_ envelope: ResponseEnvelope) throws {
+  package init(_ envelope: ResponseEnvelope) throws {
     guard case .object(let page)? = envelope[POISyncEndpoint.domain] else {
       throw Self.failure("MAPP_SHOPS", "is missing or not an object")
     }

@@ -1,15 +1,19 @@
 import LoyaltyCore
-import LoyaltyNetwork
+package import LoyaltyNetwork
 
 /// `shops.retrieve_pois`: one page of the points of interest, all of them or the
 /// changes since a version. `Docs/API.md`, "Points of interest", is the contract.
-enum POISyncEndpoint {
+///
+/// `package` so that the fuzz harness (Tests/LoyaltyFuzz) reads answers through exactly
+/// the endpoint the sync sends.
+package enum POISyncEndpoint {
   /// The answer's domain.
   static let domain = "MAPP_SHOPS"
   /// Points per page the client asks for.
-  static let pageSize = 500
+  package static let pageSize = 500
 
-  static func page(since version: String?, cursor: String?, limit: Int = pageSize)
+  /// One page: every point when `version` is `nil`, else the changes since it.
+  package static func page(since version: String?, cursor: String?, limit: Int = pageSize)
     -> Endpoint<POIPage>
   {
     var fields: [String: JSONValue] = ["action": "retrieve_pois", "limit": .integer(limit)]
