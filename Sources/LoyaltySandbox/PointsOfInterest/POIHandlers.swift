@@ -11,7 +11,7 @@ enum POIHandlers {
   /// `full`), `cursor` (from the previous page), `limit` (1 to 1,000, default 500).
   static func pointsOfInterest(_ call: SandboxCall, _ state: inout SandboxState) -> SandboxReply {
     state.pointsOfInterest.seedIfNeeded(call.catalog)
-    let book = state.pointsOfInterest
+    let current = state.pointsOfInterest.version
     var limit = defaultLimit
     if let field = call.fields["limit"], field != .null {
       guard let read = field.looseInt, (1...maximumLimit).contains(read) else {
@@ -28,16 +28,16 @@ enum POIHandlers {
     }
     // A version this backend never gave (or from before it started) gets everything.
     let since = call.string("since").flatMap(Int.init).flatMap {
-      (1...book.version).contains($0) ? $0 : nil
+      (1...current).contains($0) ? $0 : nil
     }
     let full = since == nil
-    let changes = book.changes(since: since)
-    let page = changes.points.dropFirst(offset).prefix(limit)
-    let next = offset + page.count < changes.points.count ? String(offset + page.count) : nil
+    let changes = state.pointsOfInterest.changes(since: since, offset: offset, limit: limit)
+    let page = changes.page
+    let next = offset + page.count < changes.total ? String(offset + page.count) : nil
     return .context(
       domain,
       .object([
-        "version": .string(String(book.version)),
+        "version": .string(String(current)),
         "full": .bool(full),
         "pois": .array(page.map(\.json)),
         // Removals are small: all of them come with the first page.
