@@ -50,6 +50,15 @@ public enum PointOfInterestStoreConformance {
     try require(try await store.count() == 4, name, "unknown ids are ignored by remove")
     try await store.retainOnly(ids: [2, 3, 42])
     try require(try await store.count() == 2, name, "retainOnly keeps only the listed ids")
+    try await store.beginFullSync()
+    try await store.upsert([shop(3, north: 0, east: 300), shop(8, north: 0, east: 800)])
+    try require(
+      try await store.endFullSync() == 1, name, "a full sync removes what it did not confirm")
+    try require(
+      Set(try await store.nearest(to: origin, limit: 10).map(\.id)) == [3, 8], name,
+      "a full sync keeps what it confirmed and what it added")
+    try require(
+      try await store.endFullSync() == 0, name, "without a sync begun nothing is removed")
     try await store.replaceAll(with: [shop(7, north: 0, east: 0)])
     try require(try await store.count() == 1, name, "replaceAll replaces everything")
     try require(try await store.pointOfInterest(id: 7) != nil, name, "replaceAll stores")

@@ -4,6 +4,7 @@ public final class InMemoryPointOfInterestStore: PointOfInterestStore {
   private struct State {
     var points: [Int64: PointOfInterest] = [:]
     var version: String?
+    var unconfirmed: Set<Int64> = []
   }
 
   private let state = Locked(State())
@@ -18,13 +19,19 @@ public final class InMemoryPointOfInterestStore: PointOfInterestStore {
   public func upsert(_ points: [PointOfInterest]) async throws {
     try GeoQuery.check(points)
     state.withLock { state in
-      for point in points { state.points[point.id] = point }
+      for point in points {
+        state.points[point.id] = point
+        state.unconfirmed.remove(point.id)
+      }
     }
   }
 
   public func remove(ids: [Int64]) async throws {
     state.withLock { state in
-      for id in ids { state.points[id] = nil }
+      for id in ids {
+        state.points[id] = nil
+        state.unconfirmed.remove(id)
+      }
     }
   }
 
@@ -32,12 +39,26 @@ public final class InMemoryPointOfInterestStore: PointOfInterestStore {
     try GeoQuery.check(points)
     state.withLock { state in
       state.points = Dictionary(points.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+      state.unconfirmed = []
     }
   }
 
   public func retainOnly(ids: Set<Int64>) async throws {
     state.withLock { state in
       state.points = state.points.filter { ids.contains($0.key) }
+      state.unconfirmed.formIntersection(ids)
+    }
+  }
+
+  public func beginFullSync() async throws {
+    state.withLock { $0.unconfirmed = Set($0.points.keys) }
+  }
+
+  public func endFullSync() async throws -> Int {
+    state.withLock { state in
+      for id in state.unconfirmed { state.points[id] = nil }
+      defer { state.unconfirmed = [] }
+      return state.unconfirmed.count
     }
   }
 

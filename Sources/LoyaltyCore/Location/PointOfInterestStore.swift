@@ -23,8 +23,17 @@ public protocol PointOfInterestStore: Sendable {
   func remove(ids: [Int64]) async throws
   /// Replaces every point with `points`, all or none.
   func replaceAll(with points: [PointOfInterest]) async throws
-  /// Removes every point whose id is not in `ids` (what a full sync did not list).
+  /// Removes every point whose id is not in `ids`.
   func retainOnly(ids: Set<Int64>) async throws
+  /// Starts a full sync: every point stored is marked unconfirmed; an upsert confirms
+  /// the points it writes. Calling it again starts over.
+  func beginFullSync() async throws
+  /// Ends a full sync: removes the points no upsert confirmed since
+  /// ``beginFullSync()`` (what the server no longer lists), without holding their ids.
+  /// Without a sync begun, removes nothing.
+  /// - Returns: How many were removed.
+  @discardableResult
+  func endFullSync() async throws -> Int
   /// The point with `id`, or `nil`.
   func pointOfInterest(id: Int64) async throws -> PointOfInterest?
   /// How many points are stored.

@@ -2,8 +2,10 @@ import LoyaltyCore
 import LoyaltyNetwork
 
 /// Downloads the points of interest page by page into the store: each page is applied
-/// as it arrives, so memory holds one page (and, for a full sync, the set of ids seen)
-/// whatever the total. The version is stored only once the last page is applied: a sync
+/// as it arrives, so memory holds one page whatever the total. A full sync marks the
+/// stored points unconfirmed first and removes those no page confirmed at the end
+/// (``LoyaltyCore/PointOfInterestStore/beginFullSync()``), so it holds no list of ids
+/// either. The version is stored only once the last page is applied: a sync
 /// that fails half-way is repeated from the previous version, and applying a page twice
 /// changes nothing.
 struct POISynchronizer: Sendable {
@@ -23,13 +25,16 @@ struct POISynchronizer: Sendable {
     let since = forceFull ? nil : try await store.syncVersion()
     var cursor: String?
     var report = POISyncReport(full: since == nil, version: "")
-    var seen = Set<Int64>()
+    var began = false
     repeat {
       let page = try await network.send(POISyncEndpoint.page(since: since, cursor: cursor))
       if page.full { report.full = true }
+      if report.full && !began {
+        try await store.beginFullSync()
+        began = true
+      }
       try await store.upsert(page.points)
       try await store.remove(ids: page.removed)
-      if report.full { seen.formUnion(page.points.map(\.id)) }
       report.pages += 1
       report.upserted += page.points.count
       report.removed += page.removed.count
@@ -42,9 +47,7 @@ struct POISynchronizer: Sendable {
       try Task.checkCancellation()
     } while cursor != nil
     if report.full {
-      let before = try await store.count()
-      try await store.retainOnly(ids: seen)
-      report.removed += before - (try await store.count())
+      report.removed += try await store.endFullSync()
     }
     try await store.setSyncVersion(report.version)
     reportSkipped(report)

@@ -16,7 +16,8 @@ enum POIIndex {
   /// The index table's name.
   static let table = "pois_rtree"
 
-  /// Schema version 2: the location columns, the radius index, and the R*Tree.
+  /// Schema version 2: the location columns (and `unconfirmed`, the full sync's mark),
+  /// the radius index, and the R*Tree.
   static func migrate(_ connection: SQLiteConnection) throws {
     try connection.executeScript(
       """
@@ -24,6 +25,7 @@ enum POIIndex {
       ALTER TABLE pois ADD COLUMN name TEXT NOT NULL DEFAULT '';
       ALTER TABLE pois ADD COLUMN offer_title TEXT;
       ALTER TABLE pois ADD COLUMN offer_description TEXT;
+      ALTER TABLE pois ADD COLUMN unconfirmed INTEGER NOT NULL DEFAULT 0;
       CREATE INDEX pois_radius ON pois (radius);
       """)
     guard SQLiteLibrary.supportsVirtualTable("rtree", columns: "id, minX, maxX") else { return }

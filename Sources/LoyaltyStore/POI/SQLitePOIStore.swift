@@ -83,6 +83,21 @@ public struct SQLitePOIStore: PointOfInterestStore {
     }
   }
 
+  /// Marks every point unconfirmed (the `unconfirmed` column); upserts confirm.
+  public func beginFullSync() async throws {
+    try database.write { try $0.execute("UPDATE pois SET unconfirmed = 1") }
+  }
+
+  /// Removes the points still unconfirmed, in one transaction, reading no ids.
+  @discardableResult
+  public func endFullSync() async throws -> Int {
+    try database.write { connection in
+      let count = try connection.scalarInt("SELECT COUNT(*) FROM pois WHERE unconfirmed = 1") ?? 0
+      try connection.execute("DELETE FROM pois WHERE unconfirmed = 1")
+      return count
+    }
+  }
+
   /// The points inside `box`, edges included, ordered by id.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` for an invalid box.
   public func pointsOfInterest(in box: GeoBoundingBox) async throws -> [PointOfInterest] {
@@ -255,7 +270,8 @@ public struct SQLitePOIStore: PointOfInterestStore {
       ON CONFLICT (id) DO UPDATE SET
         lat = excluded.lat, lon = excluded.lon, radius = excluded.radius,
         merchant_id = excluded.merchant_id, name = excluded.name,
-        offer_title = excluded.offer_title, offer_description = excluded.offer_description
+        offer_title = excluded.offer_title, offer_description = excluded.offer_description,
+        unconfirmed = 0
       """
     ) { statement in
       for point in points {
