@@ -178,3 +178,53 @@ struct SyncTests {
     #expect(error?.metadata["field"] == "MAPP_SHOPS.version")
   }
 }
+
+/// Answers through the sandbox, but fails the request numbered `failing` (from 1).
+final class FailingTransport: HTTPTransport {
+  let inner: SandboxTransport
+  let failing: Int
+  private let count = Locked(0)
+
+  init(_ backend: SandboxBackend, failing: Int) {
+    inner = SandboxTransport(backend)
+    self.failing = failing
+  }
+
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let number = count.withLock { count in
+      count += 1
+      return count
+    }
+    if number == failing {
+      return HTTPResponse(status: 400, body: Data(#"{"status":"0","msg":"no"}"#.utf8))
+    }
+    return try await inner.send(request)
+  }
+}
+
+@Suite("Points-of-interest sync, interrupted")
+struct InterruptedSyncTests {
+  @Test(
+    "a full sync failing half-way removes nothing and keeps the version; the next one completes")
+  func halfWay() async throws {
+    let backend = SyncTests.backend(merchants: 1_200)
+    let pois = InMemoryPointOfInterestStore()
+    try await pois.upsert([PointOfInterest(id: 9_999, latitude: 1, longitude: 1, radius: 1)])
+    let client = try await LoyaltyClient.start(
+      SyncTests.configuration, modules: [NetworkModule()],
+      overrides: CapabilityOverrides().overriding(
+        .httpTransport, with: FailingTransport(backend, failing: 2)))
+    let clock = ManualClock()
+    let center = LocationCenter(
+      pointsOfInterest: pois, store: nil, limiter: NotificationLimiter(store: nil, clock: clock),
+      network: try client.network, clock: clock)
+    await #expect(throws: LoyaltyError.self) { try await center.syncPointsOfInterest() }
+    #expect(try await pois.syncVersion() == nil)
+    #expect(try await pois.count() == 501, "the first page applied, nothing removed")
+    let report = try await center.syncPointsOfInterest()
+    #expect(report.full && report.pages == 3 && report.removed == 1)
+    #expect(try await pois.count() == 1_200)
+    #expect(try await pois.pointOfInterest(id: 9_999) == nil)
+    await client.shutdown()
+  }
+}

@@ -97,3 +97,33 @@ struct POIIndexTests {
     }
   }
 }
+
+@Suite("POI store without R*Tree")
+struct POIFallbackTests {
+  @Test("a database without the index: one warning at open, the bounding-box plan, same answers")
+  func fallback() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let first = try StoreTestSupport.open(in: directory)
+    try first.write { connection in
+      try connection.executeScript(
+        "DROP TRIGGER pois_rtree_delete; DROP TABLE pois_rtree;")
+    }
+    first.close()
+
+    let logs = InMemoryLogHandler()
+    let database = try StoreTestSupport.open(
+      in: directory, logger: LoyaltyLogger(label: "LoyaltyStore", level: .warning, handler: logs))
+    defer { database.close() }
+    #expect(!database.hasPOIIndex)
+    let warnings = logs.records.filter { $0.level == .warning && $0.message.contains("R*Tree") }
+    #expect(warnings.count == 1)
+    let store = SQLitePOIStore(database: database, plan: .rTree)
+    #expect(store.plan == .boundingBox, "asking for the R*Tree without it gives the box")
+    try await store.upsert([POIIndexTests.shop])
+    #expect(
+      try await store.pointsOfInterest(containing: POIIndexTests.shop.center).map(\.id) == [1])
+    try await store.remove(ids: [1])
+    #expect(try await store.count() == 0)
+  }
+}
