@@ -55,6 +55,11 @@ let package = Package(
     // lint-format is not among them: it is a development tool of this repository only.
     .plugin(name: "LoyaltyDoctorPlugin", targets: ["LoyaltyDoctorPlugin"]),
     .plugin(name: "LoyaltyEmulatorPlugin", targets: ["LoyaltyEmulatorPlugin"]),
+
+    // MARK: Location products
+
+    .library(name: "LoyaltyLocation", targets: ["LoyaltyLocation"]),
+    .executable(name: "example-location", targets: ["LocationExample"]),
   ],
   targets: [
     // MARK: System libraries
@@ -123,7 +128,8 @@ let package = Package(
       name: "LoyaltyDemo",
       dependencies: [
         "LoyaltyCore", "LoyaltyNetwork", "LoyaltyURLSession", "LoyaltyStore", "LoyaltySecurity",
-        "LoyaltyEvents", "LoyaltyPush", "LoyaltyMarket", "LoyaltySandbox", "LoyaltyFlows",
+        "LoyaltyEvents", "LoyaltyPush", "LoyaltyMarket", "LoyaltySandbox", "LoyaltyLocation",
+        "LoyaltyFlows",
       ],
       path: "Examples/LoyaltyDemo",
       swiftSettings: swiftSettings
@@ -197,6 +203,7 @@ let package = Package(
       name: "LoyaltyFuzz",
       dependencies: [
         "LoyaltyCore", "LoyaltyNetwork", "LoyaltyPush", "LoyaltyMarket", "LoyaltySecurity",
+        "LoyaltyLocation",
       ],
       path: "Tests/LoyaltyFuzz",
       exclude: ["Corpus", "fuzz.sh"],
@@ -329,6 +336,30 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
 
+    // MARK: Location (geofencing)
+
+    // Geofenced merchant notifications: a host that does not list LocationModule links
+    // none of it. Docs/Architecture.md, "Location", says why it is a product of its own.
+    .target(
+      name: "LoyaltyLocation",
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "LocationExample",
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltyLocation", "LoyaltySandbox"],
+      path: "Examples/LocationExample",
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LoyaltyLocationTests",
+      dependencies: [
+        "LoyaltyLocation", "LoyaltyCore", "LoyaltyNetwork", "LoyaltyConformance", "LoyaltyStore",
+        "LoyaltySandbox", "LoyaltyPush", "LoyaltyEvents",
+      ],
+      swiftSettings: swiftSettings
+    ),
+
     // MARK: Tests
 
     .testTarget(
@@ -401,6 +432,7 @@ let package = Package(
       dependencies: [
         "CoreExample", "NetworkExample", "StoreExample", "SecurityExample", "EventsExample",
         "PushExample", "MarketExample", "CustomTransportExample", "LoyaltyTestSupport",
+        "LocationExample",
         "FlowsExample",
       ],
       swiftSettings: swiftSettings

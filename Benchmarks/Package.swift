@@ -84,5 +84,18 @@ let package = Package(
       path: "Benchmarks/MarketBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
     ),
+
+    // MARK: Location
+
+    .executableTarget(
+      name: "LocationBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "package-benchmark"),
+        sdk("LoyaltyCore"), sdk("LoyaltyNetwork"), sdk("LoyaltyStore"), sdk("LoyaltyLocation"),
+        sdk("LoyaltySandbox"),
+      ],
+      path: "Benchmarks/LocationBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    ),
   ]
 )

@@ -69,6 +69,7 @@ let package = Package(
         sdk("LoyaltyURLSession"),
         sdk("LoyaltyMarket"),
         sdk("LoyaltyPush"),
+        sdk("LoyaltyLocation"),
         sdk("LoyaltyFlows"),
         sdk("LoyaltySecurity"),
       ],

@@ -1,40 +1,15 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyFlows
-import LoyaltyNetwork
 import LoyaltySandbox
-import LoyaltySecurity
-import LoyaltyURLSession
 
 extension DemoTour {
-  /// Step 12: set a PIN through a one-time code (one wrong code, one early resend
-  /// refused), then pay a QR code. The flows live in their own client, as a host that
-  /// lists `FlowsModule` would have them.
+  /// Step 13: set a PIN through a one-time code (one wrong code, one early resend
+  /// refused), then pay a QR code.
   func runFlows(_ report: inout DemoReport) async throws {
-    report.section("12. Account and payment flows")
-    // The sandbox cannot decrypt: any RSA key stands in for the server's.
-    let serverKey = try RSAPrivateKey.generate(bitCount: 2_048).publicKey
-    var overrides = CapabilityOverrides()
-    if let backend {
-      overrides.override(.httpTransport, with: SandboxTransport(backend))
-    }
-    let flowsClient = try await LoyaltyClient.start(
-      client.configuration,
-      modules: [
-        NetworkModule(transport: backend == nil ? .urlSession : nil),
-        FlowsModule(
-          serverKeyPEM: try serverKey.pemRepresentation(), clientID: "demo-merchant",
-          clientSecret: "demo-secret"),
-      ],
-      overrides: overrides)
-    do {
-      try await setPIN(flowsClient, &report)
-      try await payQR(flowsClient, &report)
-    } catch {
-      await flowsClient.shutdown()
-      throw error
-    }
-    await flowsClient.shutdown()
+    report.section("13. Account and payment flows")
+    try await setPIN(client, &report)
+    try await payQR(client, &report)
   }
 
   private func setPIN(_ flowsClient: LoyaltyClient, _ report: inout DemoReport) async throws {
@@ -53,7 +28,11 @@ extension DemoTour {
     do {
       try await run.submitCode("000000")
     } catch let error as LoyaltyError {
-      report.line("wrong code refused inline: \(error.code.name), state \(run.state)")
+      if case .awaitingCode(let challenge) = run.state {
+        report.line(
+          "wrong code refused inline (\(error.code.name)): still awaiting the code,"
+            + " \(challenge.attemptsLeft) attempts left")
+      }
     }
     do {
       try await run.resendCode()

@@ -164,6 +164,7 @@ struct DemoTour {
       }
     }
 
+    try await location(&report)
     try await runFlows(&report)
   }
 }

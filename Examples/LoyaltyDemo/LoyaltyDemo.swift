@@ -1,6 +1,8 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyEvents
+import LoyaltyFlows
+import LoyaltyLocation
 import LoyaltyMarket
 import LoyaltyNetwork
 import LoyaltyPush
@@ -72,8 +74,14 @@ struct LoyaltyDemo {
       StoreModule(location: persistent ? .file : .inMemory),
       SecurityModule(keyStore: persistent ? .file : .inMemory),
       NetworkModule(transport: .urlSession),
+      LocationModule(),
+      // The flows encrypt PINs with the server's RSA key; the sandbox cannot decrypt, so
+      // any key stands in for it.
+      FlowsModule(
+        serverKeyPEM: try RSAPrivateKey.generate(bitCount: 2_048).publicKey.pemRepresentation(),
+        clientID: "demo-merchant", clientSecret: "demo-secret"),
     ]
-    let client = try await report.step("start 6 modules") {
+    let client = try await report.step("start \(modules.count) modules") {
       try await LoyaltyClient.start(configuration, modules: modules, overrides: overrides)
     }
     let tour = DemoTour(client: client, backend: backend, options: options)

@@ -13,6 +13,7 @@ package enum LinkedProducts {
     "LoyaltyEvents": "EventsModule",
     "LoyaltyPush": "PushModule",
     "LoyaltyMarket": "MarketModule",
+    "LoyaltyLocation": "LocationModule",
   ]
 
   /// What products other than modules bring.

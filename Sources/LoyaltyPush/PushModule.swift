@@ -50,9 +50,11 @@ public struct PushModule: LoyaltyModule {
     ]
   }
 
-  /// Provides the push center once the module has started.
+  /// Provides the push center and its notification limiter once the module has started.
   public func register(in registrar: CapabilityRegistrar<PushCenter>) throws {
     registrar.provide(.push) { push, _ in push }
+    // One limiter per client: LoyaltyLocation counts its notifications against it too.
+    registrar.provide(.notificationLimiter) { push, _ in push.limiter }
   }
 
   /// Creates this client's push center.

@@ -34,6 +34,8 @@ public enum SandboxEndpoint: String, Sendable, Hashable, CaseIterable, CustomStr
   case merchantCategories
   /// `content.retrieve_multilingual` in the standard context.
   case articles
+  /// `shops.retrieve_pois` in the standard context: the geofencing points of interest.
+  case pointsOfInterest
   /// `consumer_data.handle_user_details` in the authenticated context.
   case profile
   /// `consumer_data.get_transaction_history` in the authenticated context.

@@ -24,6 +24,7 @@ struct ExamplesTests {
     Example(product: "example-market", expectedLine: "redeeming it again:"),
     Example(
       product: "example-custom-transport", expectedLine: "same answers as the recording"),
+    Example(product: "example-location", expectedLine: "refused: outside 10:00-20:00"),
     Example(product: "example-flows", expectedLine: "payment tx_"),
   ]
 

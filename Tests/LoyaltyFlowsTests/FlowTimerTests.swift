@@ -9,7 +9,10 @@ struct FlowTimerTests {
   func ticks() async throws {
     let harness = try await FlowHarness.make()
     let run = try harness.run(.setPIN)
+    #expect(run.sessionSecondsLeft == nil)
     try await run.start()
+    // Known as soon as the client is verified, before the timer's task has run.
+    #expect(run.sessionSecondsLeft == 300)
     await harness.waitUntil { harness.clock.sleeperCount == 1 }
     var ticks = run.sessionTicks().makeAsyncIterator()
     #expect(await ticks.next()?.secondsLeft == 300)

@@ -39,6 +39,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case gzip
   /// The date formats read from servers: HTTP dates, `Retry-After`, the backend's dates.
   case dates
+  /// A `shops.retrieve_pois` answer through the points-of-interest sync's page reading.
+  case location
 
   /// Feeds `data` to the target.
   func run(_ data: Data) {
@@ -54,6 +56,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .request: FuzzRequest.run(data)
     case .gzip: FuzzGzip.run(data)
     case .dates: FuzzDates.run(data)
+    case .location: FuzzLocation.run(data)
     }
   }
 }

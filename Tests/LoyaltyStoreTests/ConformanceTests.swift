@@ -56,6 +56,23 @@ struct ConformanceTests {
     }
   }
 
+  @Test(
+    "the point-of-interest store, through the R*Tree and through the bounding box",
+    arguments: [SQLitePOIStore.QueryPlan.rTree, .boundingBox])
+  func pointOfInterestStore(plan: SQLitePOIStore.QueryPlan) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let opened = OpenedDatabases()
+    defer { opened.closeAll() }
+    try await PointOfInterestStoreConformance.check {
+      let database = opened.keep(
+        try StoreTestSupport.open("\(UUID().uuidString).db", in: directory))
+      let store = SQLitePOIStore(database: database, plan: plan)
+      #expect(store.plan == plan)
+      return store
+    }
+  }
+
   @Test func eventQueue() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -96,6 +96,7 @@ enum EndpointTour {
     let batch = try await harness.network.send(Calls.analytics(["tour-1"]))
     #expect(batch["accepted"] == 1)
 
+    try await location(harness)
     try await runFlows(harness)
   }
 }

@@ -4,7 +4,8 @@ extension LoyaltyError {
   /// Codes never change meaning and are never reused; the whole table lives in this
   /// file and in `Docs/Errors.md`. The thousands digit tells the category:
   /// 1xxx configuration, 2xxx registry, 3xxx network, 4xxx security, 5xxx storage,
-  /// 6xxx session, 7xxx events, 8xxx push, 9xxx decoding, 10xxx server, 11xxx general, 13xxx flows.
+  /// 6xxx session, 7xxx events, 8xxx push, 9xxx decoding, 10xxx server, 11xxx general,
+  /// 12xxx location, 13xxx flows.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     /// The number, stable across releases.
     public let rawValue: Int
@@ -218,6 +219,19 @@ extension LoyaltyError {
     /// An unexpected internal state; please report it.
     public static let internalInconsistency = Code(11_003, "internalInconsistency", .general)
 
+    // MARK: Location (120xx)
+
+    /// A location's latitude or longitude is not a finite number in range.
+    public static let invalidLocation = Code(12_001, "invalidLocation", .location)
+    /// A location's horizontal accuracy is negative or not a number.
+    public static let invalidAccuracy = Code(12_002, "invalidAccuracy", .location)
+    /// A point of interest's coordinates or radius are out of range.
+    public static let invalidPointOfInterest = Code(
+      12_003, "invalidPointOfInterest", .location)
+    /// More regions were asked for than a platform monitors (20), or fewer than one.
+    public static let regionLimitExceeded = Code(12_004, "regionLimitExceeded", .location)
+    /// A points-of-interest sync answer could not be used; nothing of it was kept.
+    public static let poiSyncFailed = Code(12_005, "poiSyncFailed", .location)
     // MARK: Flows (13xxx): account and payment flows (LoyaltyFlows)
 
     /// An input the flow's current state does not accept (a code while awaiting a PIN, any
@@ -269,6 +283,8 @@ extension LoyaltyError {
       .decodingFailed, .missingField, .typeMismatch, .invalidDate,
       .httpStatus, .serverStatus, .rateLimited, .payloadTooLarge,
       .invalidArgument, .unsupported, .internalInconsistency,
+      .invalidLocation, .invalidAccuracy, .invalidPointOfInterest, .regionLimitExceeded,
+      .poiSyncFailed,
       .flowInputRefused, .invalidPIN, .pinMismatch, .otpExpired, .resendTooEarly,
       .otpAttemptsExhausted, .flowSessionExpired, .flowFatalStatus, .flowStepRejected,
       .invalidFlowImage, .flowCancelled,

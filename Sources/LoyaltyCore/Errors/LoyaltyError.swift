@@ -99,6 +99,8 @@ extension LoyaltyError {
     case decoding
     /// Anything else.
     case general
+    /// Locations, points of interest and geofencing.
+    case location
     /// Account and payment flows (PIN, one-time codes, QR payment).
     case flow
   }

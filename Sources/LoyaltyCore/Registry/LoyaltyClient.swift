@@ -206,6 +206,9 @@ public final class LoyaltyClient: Sendable {
         InMemoryKeyValueStore()
       },
       CapabilityRegistration(.eventQueue, source: .coreDefault) { _ in InMemoryEventQueue() },
+      CapabilityRegistration(.pointOfInterestStore, source: .coreDefault) { _ in
+        InMemoryPointOfInterestStore()
+      },
       CapabilityRegistration(.requestSigner, source: .coreDefault) { _ in
         PortableRequestSigner()
       },

@@ -501,20 +501,25 @@ public actor FlowRun {
     sessionDeadline = deadline
     let clock = self.clock
     let publisher = self.publisher
+    // The first tick is published before this returns, so `sessionSecondsLeft` is known
+    // as soon as the client is verified; each later one is computed from the deadline.
+    let first = OTPChallenge.wholeSeconds(expiresIn)
+    publisher.publish(SessionTick(secondsLeft: first, deadline: deadline))
     sessionTimer = Task { [weak self] in
+      var seconds = first
       while !Task.isCancelled {
-        let left = deadline.timeIntervalSince(clock.now)
-        let seconds = OTPChallenge.wholeSeconds(left)
-        publisher.publish(SessionTick(secondsLeft: seconds, deadline: deadline))
         if seconds == 0 {
           await self?.sessionExpired()
           return
         }
+        let left = deadline.timeIntervalSince(clock.now)
         do {
-          try await clock.sleep(for: left - Double(seconds - 1))
+          try await clock.sleep(for: max(0, left - Double(seconds - 1)))
         } catch {
           return
         }
+        seconds = OTPChallenge.wholeSeconds(deadline.timeIntervalSince(clock.now))
+        publisher.publish(SessionTick(secondsLeft: seconds, deadline: deadline))
       }
     }
   }

@@ -35,6 +35,9 @@ enum SandboxRoutes {
         endpoint: .merchants, auth: .standard, handler: MerchantHandlers.merchants),
       "retrieve_categories": SandboxRoute(
         endpoint: .merchantCategories, auth: .standard, handler: MerchantHandlers.categories),
+      // Points of interest (geofencing): Sources/LoyaltySandbox/PointsOfInterest.
+      "retrieve_pois": SandboxRoute(
+        endpoint: .pointsOfInterest, auth: .standard, handler: POIHandlers.pointsOfInterest),
     ],
     "content": [
       "retrieve_multilingual": SandboxRoute(

@@ -20,6 +20,7 @@ struct SandboxState: Sendable {
   var passwordResets: [String] = []
   var faults = FaultBook()
   var counters = SandboxCounters()
+  var pointsOfInterest = SandboxPOIBook()
   var flows = SandboxFlowBook()
   private var sequence = 0
 

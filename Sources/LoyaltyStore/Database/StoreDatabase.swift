@@ -47,6 +47,8 @@ public final class StoreDatabase: @unchecked Sendable {
   let clock: any LoyaltyClock
   let logger: LoyaltyLogger
   let migrator: SQLiteMigrator
+  /// Whether the `pois_rtree` index exists (see `POIIndex`); detected at open.
+  let hasPOIIndex: Bool
   private let checksIntegrityAtOpen: Bool
   /// The event queue's claims, shared by every queue on this database.
   let eventClaims = Locked(EventClaims())
@@ -100,6 +102,12 @@ public final class StoreDatabase: @unchecked Sendable {
     self.recovery = recovery
     self.connection = connection
     self.currentGeneration = Atomic(connection.generation)
+    self.hasPOIIndex = (try? POIIndex.exists(in: connection)) ?? false
+    if !hasPOIIndex {
+      logger.warning(
+        "The SQLite library has no R*Tree module: points of interest are queried through "
+          + "the latitude and longitude index (slower with many points).")
+    }
     if let recovery {
       logger.warning(
         recovery.description,

@@ -8,7 +8,8 @@
 /// | `requestVariables` | `id` (always 1), `client_id`, `client_secret`, `access_token`, `refresh_token`, `encrypted`, `revision`, `updated_at` | the session's tokens, one row |
 /// | `events` | `_id`, `event_id` (unique), `type`, `time`, `data`, `priority`, `attempts` | the analytics offline queue |
 /// | `events_quarantine` | the event's columns as found, `reason`, `quarantined_at` | rows that could not be decoded |
-/// | `pois` | `id`, `lat`, `lon`, `radius` | geofencing points of interest |
+/// | `pois` | `id`, `lat`, `lon`, `radius` (version 2 adds `merchant_id`, `name`, `offer_title`, `offer_description`) | geofencing points of interest |
+/// | `pois_rtree` | `id`, `min_lat`, `max_lat`, `min_lon`, `max_lon` | version 2: an R*Tree of each fence's bounding box, when SQLite has the module |
 /// | `preferences` | `key`, `value` | the key-value store |
 /// | `store_meta` | `key`, `value` | counters such as the dropped-events count |
 /// | `schema_version` | `id`, `version` (unique), `name`, `created_at` | applied steps |
@@ -23,7 +24,10 @@ enum StoreSchema {
   static let migrations: [SQLiteMigration] = [
     SQLiteMigration(version: 1, name: "create_tables") { connection in
       try connection.executeScript(version1)
-    }
+    },
+    SQLiteMigration(version: 2, name: "pois_location") { connection in
+      try POIIndex.migrate(connection)
+    },
   ]
 
   /// The version the current code creates.

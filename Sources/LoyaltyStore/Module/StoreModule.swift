@@ -1,7 +1,7 @@
 public import LoyaltyCore
 
 /// The LoyaltyStore module: a SQLite database behind the token store, the key-value
-/// store, the analytics event queue and the points of interest.
+/// store, the analytics event queue and the points of interest (with an R*Tree index).
 ///
 /// ```swift
 /// let client = try await LoyaltyClient.start(
@@ -40,7 +40,8 @@ public struct StoreModule: LoyaltyModule {
     [CapabilityKey.fieldCipher.erased, CapabilityKey.clock.erased]
   }
 
-  /// Provides the token store, the key-value store, the event queue and the database,
+  /// Provides the token store, the key-value store, the point-of-interest store, the
+  /// event queue and the database,
   /// each on the database this client opened in ``start(_:)``.
   public func register(in registrar: CapabilityRegistrar<StoreDatabase>) throws {
     registrar.provide(.storeDatabase) { database, _ in database }
@@ -53,6 +54,9 @@ public struct StoreModule: LoyaltyModule {
     }
     registrar.provide(.keyValueStore) { database, _ -> any KeyValueStore in
       SQLiteKeyValueStore(database: database)
+    }
+    registrar.provide(.pointOfInterestStore) { database, _ -> any PointOfInterestStore in
+      SQLitePOIStore(database: database)
     }
     registrar.provide(.eventQueue) { database, capabilities -> any EventQueue in
       SQLiteEventQueue(

@@ -13,6 +13,10 @@ struct InMemoryCapabilityTests {
     try await KeyValueStoreConformance.check { InMemoryKeyValueStore() }
   }
 
+  @Test func pointOfInterestStore() async throws {
+    try await PointOfInterestStoreConformance.check { InMemoryPointOfInterestStore() }
+  }
+
   @Test func eventQueue() async throws {
     try await EventQueueConformance.check { InMemoryEventQueue() }
   }

@@ -17,7 +17,7 @@ struct LoyaltyErrorTests {
       .configuration: 1_000...1_999, .registry: 2_000...2_999, .network: 3_000...3_999,
       .security: 4_000...4_999, .storage: 5_000...5_999, .session: 6_000...6_999,
       .events: 7_000...7_999, .push: 8_000...8_999, .decoding: 9_000...9_999,
-      .server: 10_000...10_999, .general: 11_000...11_999,
+      .server: 10_000...10_999, .general: 11_000...11_999, .location: 12_000...12_099,
       .flow: 13_000...13_099,
     ]
     for code in LoyaltyError.Code.all {

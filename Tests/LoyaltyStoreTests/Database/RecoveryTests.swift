@@ -73,7 +73,7 @@ struct RecoveryTests {
 
     // A fresh, empty, usable database.
     #expect(try await database.checkIntegrity().isOK)
-    #expect(try await database.schemaVersion() == 1)
+    #expect(try await database.schemaVersion() == 2)
     let queue = SQLiteEventQueue(database: database)
     #expect(try await queue.count() == 0)
     try await queue.append([StoreTestSupport.event(1)])

@@ -6,11 +6,15 @@ import Testing
 
 @Suite("Migrations")
 struct MigrationTests {
-  static let addTable = SQLiteMigration(version: 2, name: "add_extra") { connection in
+  static let addTable = SQLiteMigration(
+    version: StoreSchema.latestVersion + 1, name: "add_extra"
+  ) { connection in
     try connection.executeScript("CREATE TABLE extra (value TEXT)")
   }
 
-  static let failHalfWay = SQLiteMigration(version: 2, name: "fail_half_way") { connection in
+  static let failHalfWay = SQLiteMigration(
+    version: StoreSchema.latestVersion + 1, name: "fail_half_way"
+  ) { connection in
     try connection.executeScript(
       """
       CREATE TABLE half (value TEXT);
@@ -25,11 +29,11 @@ struct MigrationTests {
     let database = try StoreTestSupport.open(
       in: directory, migrations: StoreSchema.migrations + [Self.addTable])
     defer { database.close() }
-    #expect(try await database.schemaVersion() == 2)
+    #expect(try await database.schemaVersion() == StoreSchema.latestVersion + 1)
     let names = try database.withConnection {
       try $0.textColumn("SELECT name FROM schema_version ORDER BY version")
     }
-    #expect(names == ["create_tables", "add_extra"])
+    #expect(names == ["create_tables", "pois_location", "add_extra"])
   }
 
   @Test func aFailingStepLeavesTheOldVersion() async throws {
@@ -44,12 +48,12 @@ struct MigrationTests {
         in: directory, migrations: StoreSchema.migrations + [Self.failHalfWay])
     }
     #expect(error?.code == .migrationFailed)
-    #expect(error?.metadata["version"] == "2")
-    #expect(error?.message.contains("left at version 1") == true)
+    #expect(error?.metadata["version"] == String(StoreSchema.latestVersion + 1))
+    #expect(error?.message.contains("left at version \(StoreSchema.latestVersion)") == true)
 
     let reopened = try StoreTestSupport.open(in: directory)
     defer { reopened.close() }
-    #expect(try await reopened.schemaVersion() == 1)
+    #expect(try await reopened.schemaVersion() == StoreSchema.latestVersion)
     let half = try reopened.withConnection {
       try $0.scalarInt("SELECT COUNT(*) FROM sqlite_master WHERE name = 'half'")
     }
@@ -64,7 +68,7 @@ struct MigrationTests {
     let fixed = try StoreTestSupport.open(
       in: directory, migrations: StoreSchema.migrations + [Self.addTable])
     defer { fixed.close() }
-    #expect(try await fixed.schemaVersion() == 2)
+    #expect(try await fixed.schemaVersion() == StoreSchema.latestVersion + 1)
   }
 
   @Test func aNewerDatabaseIsRefusedAndLeftUntouched() async throws {
@@ -80,13 +84,15 @@ struct MigrationTests {
 
     let error = #expect(throws: LoyaltyError.self) { try StoreTestSupport.open(in: directory) }
     #expect(error?.code == .databaseTooNew)
-    #expect(error?.metadata["databaseVersion"] == "2")
+    #expect(error?.metadata["databaseVersion"] == String(StoreSchema.latestVersion + 1))
     #expect(try Data(contentsOf: file) == before)
     #expect(directory.contents() == filesBefore)
   }
 
   @Test func stepsMustBeNumberedInOrder() {
-    let skipped = SQLiteMigration(version: 3, name: "skipped") { _ in }
+    let skipped = SQLiteMigration(version: StoreSchema.latestVersion + 2, name: "skipped") {
+      _ in
+    }
     #expect(throws: LoyaltyError.self) {
       try SQLiteMigrator(StoreSchema.migrations + [skipped])
     }

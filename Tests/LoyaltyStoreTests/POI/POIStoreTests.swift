@@ -83,7 +83,7 @@ struct POIStoreTests {
     let error = await #expect(throws: LoyaltyError.self) {
       try await pois.upsert([Self.athens, bad])
     }
-    #expect(error?.code == .invalidArgument)
+    #expect(error?.code == .invalidPointOfInterest)
     #expect(try await pois.count() == 0)
     let nan = PointOfInterest(id: 10, latitude: .nan, longitude: 0, radius: 1)
     #expect(!nan.isValid)

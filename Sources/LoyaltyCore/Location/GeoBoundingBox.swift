@@ -36,11 +36,29 @@ public struct GeoBoundingBox: Sendable, Hashable, Codable {
   /// Whether `point` lies in the box, edges included. A box whose south edge is north of
   /// its north edge, or whose edges are not numbers, contains nothing.
   public func contains(_ point: PointOfInterest) -> Bool {
+    contains(point.center)
+  }
+
+  /// Whether `point` lies in the box, edges included.
+  public func contains(_ point: GeoPoint) -> Bool {
     // Comparisons rather than ranges: a range with its bounds the wrong way round traps.
     guard point.latitude >= minLatitude, point.latitude <= maxLatitude else { return false }
     if crossesAntimeridian {
       return point.longitude >= minLongitude || point.longitude <= maxLongitude
     }
     return point.longitude >= minLongitude && point.longitude <= maxLongitude
+  }
+
+  /// The box as at most two boxes that do not cross the antimeridian.
+  public var unwrapped: [GeoBoundingBox] {
+    guard crossesAntimeridian else { return [self] }
+    return [
+      GeoBoundingBox(
+        minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: minLongitude,
+        maxLongitude: 180),
+      GeoBoundingBox(
+        minLatitude: minLatitude, maxLatitude: maxLatitude, minLongitude: -180,
+        maxLongitude: maxLongitude),
+    ]
   }
 }

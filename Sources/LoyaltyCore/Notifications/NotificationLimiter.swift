@@ -1,5 +1,3 @@
-public import LoyaltyCore
-
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
@@ -11,13 +9,18 @@ public import LoyaltyCore
 ///
 /// Days, weeks and months are calendar periods in the limiter's time zone (weeks run
 /// Monday to Sunday); the merchant cool-down is a rolling window.
+///
+/// It lives in Core so that LoyaltyPush and LoyaltyLocation both use it without one
+/// importing the other; a client shares one through
+/// ``CapabilityKey/notificationLimiter``.
 public actor NotificationLimiter {
   private struct Entry: Codable, Equatable {
     let date: Date
     let merchantID: String
   }
 
-  /// The key the history is kept under.
+  /// The key the history is kept under (named when the limiter lived in LoyaltyPush;
+  /// kept, so a history written then still counts).
   public static let storageKey = "loyalty.push.notification-history"
 
   /// The limits applied.

@@ -5,7 +5,7 @@
 #endif
 
 /// Whether a notification may be shown now, and if not, why.
-public enum LimitDecision: Sendable, Equatable {
+public enum LimitDecision: Sendable, Hashable {
   /// It may.
   case allowed
   /// Outside the allowed hours.

@@ -1,0 +1,24 @@
+/// A position on the earth, in degrees (WGS 84).
+public struct GeoPoint: Sendable, Hashable, Codable {
+  /// Degrees north, from -90 to 90.
+  public var latitude: Double
+  /// Degrees east, from -180 to 180.
+  public var longitude: Double
+
+  /// Creates a point.
+  public init(latitude: Double, longitude: Double) {
+    self.latitude = latitude
+    self.longitude = longitude
+  }
+
+  /// Whether both coordinates are finite and in range.
+  public var isValid: Bool {
+    latitude.isFinite && longitude.isFinite && latitude >= -90 && latitude <= 90
+      && longitude >= -180 && longitude <= 180
+  }
+
+  /// The great-circle distance to `other`, in metres (``GeoDistance/metres(from:to:)``).
+  public func distance(to other: GeoPoint) -> Double {
+    GeoDistance.metres(from: self, to: other)
+  }
+}

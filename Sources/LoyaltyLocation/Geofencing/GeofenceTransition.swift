@@ -1,0 +1,37 @@
+public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// The user entered, left, or stayed in a fence.
+public struct GeofenceTransition: Sendable, Hashable, Codable {
+  /// What happened.
+  public enum Kind: String, Sendable, Hashable, Codable {
+    /// The user came into the fence.
+    case enter
+    /// The user left it.
+    case exit
+    /// The user has been inside for the configured dwell time (once per visit).
+    case dwell
+  }
+
+  /// What happened.
+  public let kind: Kind
+  /// The fence's point of interest.
+  public let pointOfInterest: PointOfInterest
+  /// The timestamp of the fix that showed it.
+  public let timestamp: Date
+  /// The fix's distance from the fence's centre, in metres.
+  public let distance: Double
+
+  /// Creates a transition.
+  public init(kind: Kind, pointOfInterest: PointOfInterest, timestamp: Date, distance: Double) {
+    self.kind = kind
+    self.pointOfInterest = pointOfInterest
+    self.timestamp = timestamp
+    self.distance = distance
+  }
+}

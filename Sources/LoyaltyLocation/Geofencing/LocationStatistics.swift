@@ -1,0 +1,19 @@
+/// What geofencing did with the fixes it was given: how many it used, and how many it
+/// refused or ignored, and why. Bad input is never silent.
+public struct LocationStatistics: Sendable, Hashable, Codable {
+  /// Fixes evaluated.
+  public var accepted = 0
+  /// Fixes refused: latitude or longitude not a finite number in range
+  /// (``LoyaltyCore/LoyaltyError/Code/invalidLocation``).
+  public var invalidCoordinates = 0
+  /// Fixes refused: accuracy negative or not a number
+  /// (``LoyaltyCore/LoyaltyError/Code/invalidAccuracy``).
+  public var invalidAccuracy = 0
+  /// Fixes ignored: less accurate than the configuration's maximum.
+  public var inaccurate = 0
+  /// Fixes ignored: older than the last fix accepted.
+  public var outOfOrder = 0
+
+  /// No fixes yet.
+  public init() {}
+}

@@ -1,0 +1,26 @@
+import Foundation
+import LoyaltyCore
+import LoyaltyLocation
+import LoyaltyNetwork
+
+/// A `shops.retrieve_pois` answer, HTTP 200, through the sync's endpoint: what is kept
+/// must be usable, whatever the bytes.
+enum FuzzLocation {
+  static func run(_ data: Data) {
+    let response = HTTPResponse(status: 200, body: data)
+    do {
+      let page = try NetworkClient.decode(
+        response, for: POISyncEndpoint.page(since: nil, cursor: nil))
+      check(!page.version.isEmpty, "a page without a version was accepted")
+      for point in page.points {
+        check(point.isValid, "a point with bad coordinates or radius was kept: \(point.id)")
+      }
+      check(page.skipped.values.allSatisfy { $0 > 0 }, "a skip reason counted nothing")
+      check(page.nextCursor.map { !$0.isEmpty } ?? true, "an empty cursor was kept")
+    } catch let error as LoyaltyError {
+      _ = error.description
+    } catch {
+      check(false, "the page threw an error that is not a LoyaltyError: \(error)")
+    }
+  }
+}
