@@ -22,34 +22,27 @@ final class FlowPublisher: Sendable {
 
   /// A stream of states, starting with the current one; it ends with the run.
   func states() -> AsyncStream<FlowState> {
-    let (stream, continuation) = AsyncStream<FlowState>.makeStream(
-      bufferingPolicy: .bufferingNewest(64))
-    let id = state.withLock { state -> Int? in
-      continuation.yield(state.current)
-      guard !state.current.isTerminal else { return nil }
-      state.nextID += 1
-      state.stateSubscribers[state.nextID] = continuation
-      return state.nextID
-    }
-    guard let id else {
-      continuation.finish()
-      return stream
-    }
-    continuation.onTermination = { [weak self] _ in
-      _ = self?.state.withLock { $0.stateSubscribers.removeValue(forKey: id) }
-    }
-    return stream
+    subscribe(bufferingNewest: 64, first: { $0.current }, to: \.stateSubscribers)
   }
 
   /// A stream of session ticks, starting with the last one; it ends with the run.
   func ticks() -> AsyncStream<SessionTick> {
-    let (stream, continuation) = AsyncStream<SessionTick>.makeStream(
-      bufferingPolicy: .bufferingNewest(8))
+    subscribe(bufferingNewest: 8, first: { $0.tick }, to: \.tickSubscribers)
+  }
+
+  /// A stream that starts with `first` (when there is one) and then receives what is
+  /// published to `subscribers`; already finished when the run has ended.
+  private func subscribe<Element>(
+    bufferingNewest limit: Int, first: (State) -> Element?,
+    to subscribers: any WritableKeyPath<State, [Int: AsyncStream<Element>.Continuation]> & Sendable
+  ) -> AsyncStream<Element> {
+    let (stream, continuation) = AsyncStream<Element>.makeStream(
+      bufferingPolicy: .bufferingNewest(limit))
     let id = state.withLock { state -> Int? in
-      if let tick = state.tick { continuation.yield(tick) }
+      if let element = first(state) { continuation.yield(element) }
       guard !state.current.isTerminal else { return nil }
       state.nextID += 1
-      state.tickSubscribers[state.nextID] = continuation
+      state[keyPath: subscribers][state.nextID] = continuation
       return state.nextID
     }
     guard let id else {
@@ -57,7 +50,7 @@ final class FlowPublisher: Sendable {
       return stream
     }
     continuation.onTermination = { [weak self] _ in
-      _ = self?.state.withLock { $0.tickSubscribers.removeValue(forKey: id) }
+      _ = self?.state.withLock { $0[keyPath: subscribers].removeValue(forKey: id) }
     }
     return stream
   }
