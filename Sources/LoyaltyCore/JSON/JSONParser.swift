@@ -86,6 +86,7 @@ struct JSONParser {
     skipWhitespace()
     if consume(UInt8(ascii: "]")) { return .array([]) }
     let first = elements.count
+    if elements.capacity == 0 { elements.reserveCapacity(16) }
     defer { elements.removeSubrange(first...) }
     while true {
       let element = try parseValue()
@@ -105,6 +106,7 @@ struct JSONParser {
     skipWhitespace()
     if consume(UInt8(ascii: "}")) { return .object([:]) }
     let first = members.count
+    if members.capacity == 0 { members.reserveCapacity(16) }
     defer { members.removeSubrange(first...) }
     while true {
       guard peek() == UInt8(ascii: "\"") else { throw failure("Expected a key in an object") }

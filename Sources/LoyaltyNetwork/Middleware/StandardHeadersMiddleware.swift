@@ -70,7 +70,7 @@ public struct StandardHeadersMiddleware: HTTPMiddleware {
     fields.append(("loyalty-date", timestamp))
     fields.append(("loyalty-signature", signature))
     fields.append(contentsOf: fixedHeaders)
-    var headers = HTTPHeaders(fields)
+    var headers = HTTPHeaders(consume fields)
     for field in request.headers {
       headers.replaceOrAdd(name: field.name, value: field.value)
     }
