@@ -82,10 +82,21 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         if a != b && lowered(a) != lowered(b) { equal = false }
       }
       if ascii { return equal }
-    } else if left.allSatisfy({ $0 < 0x80 }) && right.allSatisfy({ $0 < 0x80 }) {
+    } else if isASCII(left) && isASCII(right) {
       return false
     }
     return first.lowercased() == second.lowercased()
+  }
+
+  /// Whether every byte is ASCII, read from the string's contiguous storage when it has
+  /// one (a generic `allSatisfy` over the view was most of a request's header work).
+  private static func isASCII(_ utf8: String.UTF8View) -> Bool {
+    let contiguous = utf8.withContiguousStorageIfAvailable { bytes in
+      var bits: UInt8 = 0
+      for byte in bytes { bits |= byte }
+      return bits < 0x80
+    }
+    return contiguous ?? utf8.allSatisfy { $0 < 0x80 }
   }
 
   @inline(__always)
