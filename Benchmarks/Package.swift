@@ -97,5 +97,18 @@ let package = Package(
       path: "Benchmarks/LocationBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
     ),
+
+    // MARK: Scale
+
+    .executableTarget(
+      name: "ScaleBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "package-benchmark"),
+        sdk("LoyaltyCore"), sdk("LoyaltyNetwork"), sdk("LoyaltyEvents"), sdk("LoyaltyMarket"),
+        sdk("LoyaltySandbox"),
+      ],
+      path: "Benchmarks/ScaleBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    ),
   ]
 )

@@ -18,6 +18,8 @@ import Synchronization
 //   campaign. Target: ours not slower.
 // - "Campaigns: decode 10,000, array": `JSONDecoder().decode([Campaign].self, from:)` of
 //   the campaigns array alone, against the reference on the same array.
+// - "JSON: parse the 10,000-campaign answer": `JSONValue(parsing:)` of the whole answer,
+//   the SDK's byte-level parser alone; MB/s is the answer's size over the p50.
 // - "Campaigns: pipeline": `CampaignPipeline.authenticated(basic:personalized:
 //   availability:)` over 10,000 basic campaigns, 100 personalized ones and 10,000
 //   availability entries: time, peak resident memory (absolute, and its rise over the
@@ -324,6 +326,18 @@ let benchmarks: @Sendable () -> Void = {
       benchmark.stopMeasurement()
       try expectCount(campaigns.count)
       blackHole(campaigns)
+    }, setup: { try await MarketFixture.make() })
+
+  Benchmark(
+    "JSON: parse the 10,000-campaign answer",
+    closure: { benchmark, fixture in
+      benchmark.startMeasurement()
+      let value = try JSONValue(parsing: fixture.answer)
+      benchmark.stopMeasurement()
+      guard case .array(let campaigns)? = value["context"]?["MAPP_CAMPAIGNING"]?["campaigns"]
+      else { throw BenchmarkFailure.unexpectedShape("parsed answer") }
+      try expectCount(campaigns.count)
+      blackHole(value)
     }, setup: { try await MarketFixture.make() })
 
   Benchmark(

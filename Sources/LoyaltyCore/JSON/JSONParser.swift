@@ -31,6 +31,11 @@ struct JSONParser {
   private let bytes: UnsafeRawBufferPointer
   private var index = 0
   private var depth = 0
+  /// The members of the objects being parsed, innermost last: each object's members are
+  /// gathered here and its dictionary is made once, at its size, when it closes.
+  private var members: [(key: String, value: JSONValue)] = []
+  /// The elements of the arrays being parsed, innermost last.
+  private var elements: [JSONValue] = []
 
   /// Parses `bytes`, which must hold one JSON value and nothing else but whitespace.
   static func parse(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> JSONValue {
@@ -78,25 +83,31 @@ struct JSONParser {
   private mutating func parseArray() throws(Failure) -> JSONValue {
     try enterContainer()
     defer { depth -= 1 }
-    var elements: [JSONValue] = []
     skipWhitespace()
-    if consume(UInt8(ascii: "]")) { return .array(elements) }
+    if consume(UInt8(ascii: "]")) { return .array([]) }
+    let first = elements.count
+    if elements.capacity == 0 { elements.reserveCapacity(16) }
+    defer { elements.removeSubrange(first...) }
     while true {
-      elements.append(try parseValue())
+      let element = try parseValue()
+      elements.append(element)
       skipWhitespace()
-      if consume(UInt8(ascii: "]")) { return .array(elements) }
+      if consume(UInt8(ascii: "]")) { break }
       guard consume(UInt8(ascii: ",")) else { throw failure("Expected , or ] in an array") }
       skipWhitespace()
-      if consume(UInt8(ascii: "]")) { return .array(elements) }
+      if consume(UInt8(ascii: "]")) { break }
     }
+    return .array(Array(elements[first...]))
   }
 
   private mutating func parseObject() throws(Failure) -> JSONValue {
     try enterContainer()
     defer { depth -= 1 }
-    var object: [String: JSONValue] = [:]
     skipWhitespace()
-    if consume(UInt8(ascii: "}")) { return .object(object) }
+    if consume(UInt8(ascii: "}")) { return .object([:]) }
+    let first = members.count
+    if members.capacity == 0 { members.reserveCapacity(16) }
+    defer { members.removeSubrange(first...) }
     while true {
       guard peek() == UInt8(ascii: "\"") else { throw failure("Expected a key in an object") }
       let key = try parseString()
@@ -104,15 +115,22 @@ struct JSONParser {
       guard consume(UInt8(ascii: ":")) else { throw failure("Expected : after a key") }
       skipWhitespace()
       let value = try parseValue()
-      if object.index(forKey: key) == nil {
-        object[key] = value
-      }
+      members.append((key, value))
       skipWhitespace()
-      if consume(UInt8(ascii: "}")) { return .object(object) }
+      if consume(UInt8(ascii: "}")) { break }
       guard consume(UInt8(ascii: ",")) else { throw failure("Expected , or } in an object") }
       skipWhitespace()
-      if consume(UInt8(ascii: "}")) { return .object(object) }
+      if consume(UInt8(ascii: "}")) { break }
     }
+    var object = [String: JSONValue](minimumCapacity: members.count - first)
+    // The first of duplicate keys wins: set from the last member to the first, each
+    // key's first value is the one left.
+    var position = members.count
+    while position > first {
+      position -= 1
+      object[members[position].key] = members[position].value
+    }
+    return .object(object)
   }
 
   /// Steps past the opening bracket or brace of an array or object.
@@ -127,11 +145,19 @@ struct JSONParser {
   private mutating func parseString() throws(Failure) -> String {
     index += 1
     let start = index
-    // Most strings have no escapes: their bytes are used as they are.
-    while let byte = peek() {
+    // Most strings have no escapes: their bytes are used as they are. Eight bytes at a
+    // time until one may be a quote, a backslash or a control character.
+    let count = bytes.count
+    while index + 8 <= count {
+      let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      if Self.mayEndRun(UInt64(littleEndian: word)) { break }
+      index += 8
+    }
+    while index < count {
+      let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
-        let text = try makeString(bytes[start..<index], at: start)
+        let text = try makeString(from: start, to: index)
         index += 1
         return text
       case UInt8(ascii: "\\"):
@@ -143,6 +169,50 @@ struct JSONParser {
       }
     }
     throw failure("Unterminated string")
+  }
+
+  /// Whether one of the eight bytes of `word` is a quote, a backslash or below 0x20.
+  @inline(__always)
+  private static func mayEndRun(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+    let quote = hasZeroByte(word ^ (ones &* 0x22))
+    let backslash = hasZeroByte(word ^ (ones &* 0x5C))
+    // A byte below 0x20 (its high bit clear) gives a borrow into its high bit.
+    let control = (word &- ones &* 0x20) & ~word & highs != 0
+    return quote || backslash || control
+  }
+
+  /// Whether the bytes from `start` to `end` are all ASCII.
+  @inline(__always)
+  private func isASCII(from start: Int, to end: Int) -> Bool {
+    var position = start
+    var bits: UInt64 = 0
+    while position + 8 <= end {
+      bits |= bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+      position += 8
+    }
+    while position < end {
+      bits |= UInt64(bytes[position])
+      position += 1
+    }
+    return bits & 0x8080_8080_8080_8080 == 0
+  }
+
+  /// The string of the bytes from `start` to `end`, which have no escapes.
+  @inline(__always)
+  private func makeString(from start: Int, to end: Int) throws(Failure) -> String {
+    guard let base = bytes.baseAddress else { return "" }
+    let utf8 = UnsafeBufferPointer(
+      start: base.assumingMemoryBound(to: UInt8.self) + start, count: end - start)
+    // ASCII is valid UTF-8, and `String(decoding:as:)` makes it without an intermediate
+    // copy (a short one inline); `String(validating:as:)` allocated for every string.
+    if isASCII(from: start, to: end) { return String(decoding: utf8, as: UTF8.self) }
+    guard let text = String(validating: utf8, as: UTF8.self) else {
+      throw Failure(reason: "A string is not valid UTF-8", offset: start)
+    }
+    return text
   }
 
   /// Finishes a string with escapes, from its first escape on.
@@ -231,6 +301,7 @@ struct JSONParser {
   }
 
   private mutating func parseNumber() throws(Failure) -> JSONValue {
+    if let integer = parseShortInteger() { return .integer(integer) }
     let start = index
     var isInteger = true
     _ = consume(UInt8(ascii: "-"))
@@ -260,6 +331,38 @@ struct JSONParser {
       return .integer(whole)
     }
     return .number(value)
+  }
+
+  /// An integer literal of at most 18 digits (so it fits in `Int`) followed by neither a
+  /// fraction nor an exponent, read directly; `nil`, with nothing consumed, for any other
+  /// number, which the general path reads.
+  @inline(__always)
+  private mutating func parseShortInteger() -> Int? {
+    var position = index
+    let count = bytes.count
+    let negative = bytes[position] == UInt8(ascii: "-")
+    if negative { position += 1 }
+    let digitsStart = position
+    var value = 0
+    while position < count, position - digitsStart < 19 {
+      let digit = bytes[position] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      value = value &* 10 &+ Int(digit)
+      position += 1
+    }
+    let digits = position - digitsStart
+    guard digits > 0, digits <= 18, digits == 1 || bytes[digitsStart] != UInt8(ascii: "0")
+    else { return nil }
+    if position < count {
+      switch bytes[position] {
+      case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"):
+        return nil
+      default: break
+      }
+    }
+    index = position
+    return negative ? -value : value
   }
 
   /// Skips one or more digits.

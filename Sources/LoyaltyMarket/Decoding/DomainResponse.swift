@@ -51,6 +51,14 @@ extension MarketDomain {
 
 /// Decodes market answers: status checked, payload decoded, errors typed.
 enum MarketDecoding {
+  /// What reads the body.
+  enum Engine: Sendable {
+    /// The SDK's `JSONParser`, then ``JSONTreeDecoder``: what the market uses.
+    case tree
+    /// Foundation's `JSONDecoder`: the earlier path, kept to compare the two.
+    case foundation
+  }
+
   /// Decodes `body` as an answer of `Domain`; what the models tolerated goes to `drift`.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidResponse`` for a body that is not
   ///   JSON, ``LoyaltyCore/LoyaltyError/Code/serverStatus`` when the answer reports a
@@ -58,16 +66,33 @@ enum MarketDecoding {
   ///   ``LoyaltyCore/LoyaltyError/Code/decodingFailed`` (with `call` and `field` in its
   ///   metadata) when a field without which the answer means nothing is absent or
   ///   unreadable.
+  ///
+  /// The body is parsed by the SDK's `JSONParser` and the models read the tree
+  /// (``JSONTreeDecoder``); `engine` `.foundation` decodes it with `JSONDecoder` instead,
+  /// as before, so that tests can check that both give the same values and the same drift.
   static func decode<Domain: MarketDomain, Payload: Decodable>(
     _ type: Payload.Type, in domainType: Domain.Type, from response: HTTPResponse, call: String,
-    drift: DriftCollector? = nil
+    drift: DriftCollector? = nil, engine: Engine = .tree
   ) throws -> Payload {
     let member = Domain.member
     let answer: DomainResponse<Domain, Payload>
     do {
-      let decoder = JSONDecoder()
-      if let drift, let key = DriftCollector.userInfoKey { decoder.userInfo[key] = drift }
-      answer = try decoder.decode(DomainResponse<Domain, Payload>.self, from: response.body)
+      switch engine {
+      case .tree:
+        let tree: JSONValue
+        do {
+          tree = try JSONValue(parsing: response.body)
+        } catch {
+          throw LoyaltyError(
+            .invalidResponse, "\(call) answered with a body that is not JSON.",
+            metadata: ["call": call])
+        }
+        answer = try DomainResponse<Domain, Payload>(from: JSONTreeDecoder(tree, drift: drift))
+      case .foundation:
+        let decoder = JSONDecoder()
+        if let drift, let key = DriftCollector.userInfoKey { decoder.userInfo[key] = drift }
+        answer = try decoder.decode(DomainResponse<Domain, Payload>.self, from: response.body)
+      }
     } catch let error as DecodingError {
       if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
         throw LoyaltyError(

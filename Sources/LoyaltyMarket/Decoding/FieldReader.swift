@@ -1,3 +1,5 @@
+import LoyaltyCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -27,61 +29,87 @@ struct FieldReader {
 
   let container: KeyedDecodingContainer<AnyKey>
   private let decoder: any Decoder
+  /// The object's members when the decoder is a ``JSONTreeDecoder``: scalars are then
+  /// read from them with ``JSONLenient``, which gives what the container reads give.
+  private let members: [String: JSONValue]?
 
   init(_ decoder: any Decoder) throws {
     container = try decoder.container(keyedBy: AnyKey.self)
     self.decoder = decoder
+    if let tree = decoder as? JSONTreeDecoder, case .object(let members) = tree.value {
+      self.members = members
+    } else {
+      members = nil
+    }
   }
 
   // MARK: Scalars with a default
 
   func string(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws -> String {
-    try read(name, alias, alias2, expected: true) { try container.lenientString($0) } ?? ""
+    try read(name, alias, alias2, expected: true, JSONLenient.string) {
+      try container.lenientString($0)
+    } ?? ""
   }
 
   func optionalString(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws
     -> String?
   {
-    try read(name, alias, alias2, expected: false) { try container.lenientString($0) }
+    try read(name, alias, alias2, expected: false, JSONLenient.string) {
+      try container.lenientString($0)
+    }
   }
 
   func int(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws -> Int {
-    try read(name, alias, alias2, expected: true) { try container.lenientInt($0) } ?? 0
+    try read(name, alias, alias2, expected: true, JSONLenient.int) {
+      try container.lenientInt($0)
+    } ?? 0
   }
 
   func optionalInt(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws
     -> Int?
   {
-    try read(name, alias, alias2, expected: false) { try container.lenientInt($0) }
+    try read(name, alias, alias2, expected: false, JSONLenient.int) {
+      try container.lenientInt($0)
+    }
   }
 
   func double(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws -> Double {
-    try read(name, alias, alias2, expected: true) { try container.lenientDouble($0) } ?? 0
+    try read(name, alias, alias2, expected: true, JSONLenient.double) {
+      try container.lenientDouble($0)
+    } ?? 0
   }
 
   func optionalDouble(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws
     -> Double?
   {
-    try read(name, alias, alias2, expected: false) { try container.lenientDouble($0) }
+    try read(name, alias, alias2, expected: false, JSONLenient.double) {
+      try container.lenientDouble($0)
+    }
   }
 
   func bool(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws -> Bool {
-    try read(name, alias, alias2, expected: true) { try container.lenientBool($0) } ?? false
+    try read(name, alias, alias2, expected: true, JSONLenient.bool) {
+      try container.lenientBool($0)
+    } ?? false
   }
 
   func optionalBool(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws
     -> Bool?
   {
-    try read(name, alias, alias2, expected: false) { try container.lenientBool($0) }
+    try read(name, alias, alias2, expected: false, JSONLenient.bool) {
+      try container.lenientBool($0)
+    }
   }
 
   func date(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws -> Date? {
-    try read(name, alias, alias2, expected: false) { try container.lenientDate($0) }
+    try read(name, alias, alias2, expected: false, JSONLenient.date) {
+      try container.lenientDate($0)
+    }
   }
 
   /// A URL; one that does not parse is unreadable.
   func url(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws -> URL? {
-    try read(name, alias, alias2, expected: false) { key in
+    try read(name, alias, alias2, expected: false, JSONLenient.url) { key in
       guard
         let text = try container.lenientString(key)?.replacingAll("\\/", with: "/")
           .trimmingWhitespace(), !text.isEmpty
@@ -97,7 +125,10 @@ struct FieldReader {
   func strings(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws
     -> [String]
   {
-    try read(name, alias, alias2, expected: true, failure: .unexpectedShape) { key in
+    try read(
+      name, alias, alias2, expected: true, failure: .unexpectedShape,
+      { value throws(JSONLenient.Failure) in try JSONLenient.strings(value) }
+    ) { key in
       guard try hasValue(key) else { return nil }
       return try container.lenientStrings(key)
     } ?? []
@@ -109,7 +140,7 @@ struct FieldReader {
   func object<T: Decodable>(
     _ type: T.Type, _ name: String, _ alias: String? = nil, _ alias2: String? = nil
   ) throws -> T? {
-    try read(name, alias, alias2, expected: false, failure: .unexpectedShape) { key in
+    try readContainer(name, alias, alias2, expected: false, failure: .unexpectedShape) { key in
       guard try hasValue(key) else { return nil }
       return try container.decode(T.self, forKey: key)
     }
@@ -119,7 +150,7 @@ struct FieldReader {
   func list<T: Decodable>(
     _ type: T.Type, _ name: String, _ alias: String? = nil, _ alias2: String? = nil
   ) throws -> [T] {
-    try read(name, alias, alias2, expected: true, failure: .unexpectedShape) {
+    try readContainer(name, alias, alias2, expected: true, failure: .unexpectedShape) {
       try elements(T.self, $0)
     } ?? []
   }
@@ -128,7 +159,7 @@ struct FieldReader {
   func optionalList<T: Decodable>(
     _ type: T.Type, _ name: String, _ alias: String? = nil, _ alias2: String? = nil
   ) throws -> [T] {
-    try read(name, alias, alias2, expected: false, failure: .unexpectedShape) {
+    try readContainer(name, alias, alias2, expected: false, failure: .unexpectedShape) {
       try elements(T.self, $0)
     } ?? []
   }
@@ -187,7 +218,50 @@ struct FieldReader {
   @inline(__always)
   private func read<T>(
     _ name: String, _ alias: String?, _ alias2: String?, expected: Bool,
-    failure: ResponseDrift.Kind = .unreadable, _ parse: (AnyKey) throws -> T?
+    failure: ResponseDrift.Kind = .unreadable,
+    _ json: (JSONValue) throws(JSONLenient.Failure) -> T?, _ parse: (AnyKey) throws -> T?
+  ) throws -> T? {
+    if let members {
+      return readMember(name, alias, alias2, expected: expected, failure: failure, members, json)
+    }
+    return try readContainer(name, alias, alias2, expected: expected, failure: failure, parse)
+  }
+
+  /// The read over the members of a parsed object.
+  @inline(__always)
+  private func readMember<T>(
+    _ name: String, _ alias: String?, _ alias2: String?, expected: Bool,
+    failure: ResponseDrift.Kind, _ members: [String: JSONValue],
+    _ json: (JSONValue) throws(JSONLenient.Failure) -> T?
+  ) -> T? {
+    var candidate = name
+    var value = members[name]
+    if value == nil, let alias {
+      candidate = alias
+      value = members[alias]
+    }
+    if value == nil, let alias2 {
+      candidate = alias2
+      value = members[alias2]
+    }
+    guard let value else {
+      if expected { report(name, .missing) }
+      return nil
+    }
+    if case .null = value { return nil }
+    do {
+      return try json(value)
+    } catch {
+      report(candidate, failure)
+      return nil
+    }
+  }
+
+  /// The read through the container.
+  @inline(__always)
+  private func readContainer<T>(
+    _ name: String, _ alias: String?, _ alias2: String?, expected: Bool,
+    failure: ResponseDrift.Kind, _ parse: (AnyKey) throws -> T?
   ) throws -> T? {
     switch try lookup(name, alias, alias2, parse) {
     case .value(let value): return value

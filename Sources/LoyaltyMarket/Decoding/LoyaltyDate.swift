@@ -15,8 +15,16 @@ import LoyaltyCore
 public enum LoyaltyDate {
   /// The date `text` denotes, or `nil` when it matches no accepted format.
   public static func parse(_ text: String) -> Date? {
-    var bytes = Array(text.utf8)
-    while let last = bytes.last, last == UInt8(ascii: " ") { bytes.removeLast() }
+    var text = text
+    return text.withUTF8 { all in
+      var count = all.count
+      while count > 0, all[count - 1] == UInt8(ascii: " ") { count -= 1 }
+      return parse(UnsafeBufferPointer(rebasing: all[0..<count]))
+    }
+  }
+
+  /// The date the UTF-8 `bytes` denote, without trailing spaces.
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
     var index = 0
     func number(_ digits: Int) -> Int? {
       guard index + digits <= bytes.count else { return nil }

@@ -32,6 +32,8 @@ public final class NetworkClient: Sendable {
   private let events: (any EventSink)?
   let logger: LoyaltyLogger
   let providerBox = TokenProviderBox()
+  /// URLs of endpoints without parameters or query, by path.
+  private let fixedURLs = Locked<[String: URL]>([:])
 
   /// Creates a client.
   /// - Parameters:
@@ -74,8 +76,11 @@ public final class NetworkClient: Sendable {
 
     let headers = StandardHeadersMiddleware(
       configuration: configuration, signer: signer, clock: clock, device: device)
-    let logging = LoggingMiddleware(logger: logger, clock: clock)
-    let bare = MiddlewareChain(middleware: [logging, headers], transport: limitedTransport)
+    // The logger's level is fixed: below `.debug` the logging middleware only passes the
+    // request on, so it is left out of the chains (an asynchronous frame less per call).
+    let logging: [any HTTPMiddleware] =
+      logger.isEnabled(.debug) ? [LoggingMiddleware(logger: logger, clock: clock)] : []
+    let bare = MiddlewareChain(middleware: logging + [headers], transport: limitedTransport)
     self.bareChain = bare
 
     let refreshTimeout = configuration.token.refreshTimeout
@@ -89,9 +94,8 @@ public final class NetworkClient: Sendable {
         clock: clock)
     }
     self.chain = MiddlewareChain(
-      middleware: [
-        logging,
-        RetryMiddleware(policy: RetryPolicy(configuration.network), clock: clock, logger: logger),
+      middleware: logging + [
+        RetryMiddleware(policy: RetryPolicy(configuration.network), clock: clock, logger: logger)
       ] + middleware + [AuthorizationMiddleware(coordinator: coordinator), headers],
       transport: limitedTransport)
   }
@@ -120,9 +124,31 @@ public final class NetworkClient: Sendable {
   public func response<Response>(for endpoint: Endpoint<Response>) async throws
     -> HTTPResponse
   {
-    let request = try Self.request(for: endpoint, configuration: configuration)
+    let request = try request(for: endpoint)
     return try await chain.send(request, context: context(for: endpoint))
   }
+
+  /// The request `endpoint` makes. The URL of an endpoint without parameters or query
+  /// (every context call) depends only on its path and the configuration: it is built
+  /// once per path (`URLComponents` was a large share of a request's cost).
+  private func request<Response>(for endpoint: Endpoint<Response>) throws -> HTTPRequest {
+    guard endpoint.parameters.isEmpty, endpoint.query.isEmpty else {
+      return try Self.request(for: endpoint, configuration: configuration)
+    }
+    let url: URL
+    if let cached = fixedURLs.withLock({ $0[endpoint.path] }) {
+      url = cached
+    } else {
+      url = try Self.url(for: endpoint, configuration: configuration)
+      fixedURLs.withLock { urls in
+        if urls.count < Self.fixedURLLimit { urls[endpoint.path] = url }
+      }
+    }
+    return try Self.request(for: endpoint, configuration: configuration, url: url)
+  }
+
+  /// How many fixed URLs a client keeps: the SDK's endpoints use a handful of paths.
+  private static let fixedURLLimit = 32
 
   private func context<Response>(for endpoint: Endpoint<Response>) -> RequestContext {
     RequestContext(
@@ -140,7 +166,7 @@ public final class NetworkClient: Sendable {
   private func send<Response>(
     _ endpoint: Endpoint<Response>, through chain: MiddlewareChain
   ) async throws -> Response {
-    let request = try Self.request(for: endpoint, configuration: configuration)
+    let request = try request(for: endpoint)
     let response: HTTPResponse
     do {
       response = try await chain.send(request, context: context(for: endpoint))
@@ -195,13 +221,31 @@ public final class NetworkClient: Sendable {
   package static func request<Response>(
     for endpoint: Endpoint<Response>, configuration: LoyaltyConfiguration
   ) throws -> HTTPRequest {
+    try request(
+      for: endpoint, configuration: configuration,
+      url: url(for: endpoint, configuration: configuration))
+  }
+
+  /// `endpoint`'s URL under `configuration`, its placeholders filled.
+  static func url<Response>(
+    for endpoint: Endpoint<Response>, configuration: LoyaltyConfiguration
+  ) throws -> URL {
     var values = endpoint.parameters
     values["appUUID"] = values["appUUID"] ?? configuration.appUUID
     values["web_id"] = values["web_id"] ?? configuration.merchantID
-    let url = try PathTemplate.url(
+    return try PathTemplate.url(
       baseURL: configuration.baseURL, path: endpoint.path, values: values, query: endpoint.query)
+  }
+
+  /// The request of `endpoint`, sent to `url`.
+  static func request<Response>(
+    for endpoint: Endpoint<Response>, configuration: LoyaltyConfiguration, url: URL
+  ) throws -> HTTPRequest {
     let (body, contentType) = try endpoint.body.encoded(boundary: "loyalty-\(UUID().uuidString)")
-    var headers = endpoint.headers
+    // Room for the content type and `Authorization`, so neither copies the fields.
+    var fields = endpoint.headers.fields
+    fields.reserveCapacity(fields.count + 2)
+    var headers = HTTPHeaders(consume fields)
     if let contentType, !headers.contains("Content-Type") {
       headers.add(name: "Content-Type", value: contentType)
     }

@@ -35,14 +35,24 @@ public struct ResponseEnvelope: Sendable, Equatable {
       throw LoyaltyError(
         .invalidResponse, "The response body is JSON but not an object (HTTP \(httpStatus)).")
     }
-    var fields = object
-    fields["context"] = nil
     var contextStatus: Int?
     if case .object(let context)? = object["context"] {
-      fields.merge(context) { _, fromContext in fromContext }
+      // One dictionary, made at its size: the top level's members, then the context's,
+      // which win on a clash.
+      var fields = [String: JSONValue](minimumCapacity: object.count - 1 + context.count)
+      for (key, value) in object where key != "context" {
+        fields[key] = value
+      }
+      for (key, value) in context {
+        fields[key] = value
+      }
+      self.fields = fields
       contextStatus = context["status"]?.looseInt
+    } else {
+      var fields = object
+      fields["context"] = nil
+      self.fields = fields
     }
-    self.fields = fields
     self.status = object["status"]?.looseInt ?? contextStatus
   }
 

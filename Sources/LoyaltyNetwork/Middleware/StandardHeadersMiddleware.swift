@@ -24,6 +24,11 @@ public struct StandardHeadersMiddleware: HTTPMiddleware {
   private let signer: any RequestSigner
   private let clock: any LoyaltyClock
   private let device: DeviceIdentity
+  /// The headers after the date and the signature, which never change: made once.
+  private let fixedHeaders: [(name: String, value: String)]
+  /// The last timestamp signed and its signature: the signature depends only on the API
+  /// key and the timestamp (whole seconds), so requests within a second share it.
+  private let lastSignature = Locked<(timestamp: Int, signature: String)?>(nil)
 
   /// Creates the middleware.
   public init(
@@ -34,6 +39,17 @@ public struct StandardHeadersMiddleware: HTTPMiddleware {
     self.signer = signer
     self.clock = clock
     self.device = device
+    fixedHeaders = [
+      ("Accept-Encoding", "gzip"),
+      ("Accept", "application/json"),
+      ("User-Agent", device.userAgent),
+      ("channel", "mobile"),
+      ("loyalty-bundle-id", "\(device.platform):\(configuration.bundleID)"),
+      ("unique-device-id", device.deviceID),
+      ("vendor", device.vendor),
+      ("platform", device.platform),
+      ("os_version", device.osVersion),
+    ]
   }
 
   public func intercept(
@@ -45,32 +61,36 @@ public struct StandardHeadersMiddleware: HTTPMiddleware {
 
   /// `request` with the standard headers and a signature for now.
   public func signed(_ request: HTTPRequest) throws -> HTTPRequest {
-    let timestamp = String(Int(saturating: clock.now.timeIntervalSince1970))
-    let signature: String
-    do {
-      signature = try signer.signature(apiKey: configuration.apiKey, timestamp: timestamp)
-    } catch {
-      throw LoyaltyError(.signingFailed, "The request could not be signed.", underlying: error)
-    }
-    var headers = HTTPHeaders([
-      ("loyalty-web-id", configuration.merchantID),
-      ("loyalty-date", timestamp),
-      ("loyalty-signature", signature),
-      ("Accept-Encoding", "gzip"),
-      ("Accept", "application/json"),
-      ("User-Agent", device.userAgent),
-      ("channel", "mobile"),
-      ("loyalty-bundle-id", "\(device.platform):\(configuration.bundleID)"),
-      ("unique-device-id", device.deviceID),
-      ("vendor", device.vendor),
-      ("platform", device.platform),
-      ("os_version", device.osVersion),
-    ])
+    let seconds = Int(saturating: clock.now.timeIntervalSince1970)
+    let timestamp = String(seconds)
+    let signature = try signature(for: seconds, timestamp)
+    var fields: [(name: String, value: String)] = []
+    fields.reserveCapacity(3 + fixedHeaders.count + request.headers.count)
+    fields.append(("loyalty-web-id", configuration.merchantID))
+    fields.append(("loyalty-date", timestamp))
+    fields.append(("loyalty-signature", signature))
+    fields.append(contentsOf: fixedHeaders)
+    var headers = HTTPHeaders(consume fields)
     for field in request.headers {
       headers.replaceOrAdd(name: field.name, value: field.value)
     }
     var signed = request
     signed.headers = headers
     return signed
+  }
+
+  /// The signature for `seconds`, reused within the same second.
+  private func signature(for seconds: Int, _ timestamp: String) throws -> String {
+    if let last = lastSignature.withLock({ $0 }), last.timestamp == seconds {
+      return last.signature
+    }
+    let signature: String
+    do {
+      signature = try signer.signature(apiKey: configuration.apiKey, timestamp: timestamp)
+    } catch {
+      throw LoyaltyError(.signingFailed, "The request could not be signed.", underlying: error)
+    }
+    lastSignature.withLock { $0 = (seconds, signature) }
+    return signature
   }
 }

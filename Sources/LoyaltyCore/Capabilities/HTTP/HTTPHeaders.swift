@@ -15,8 +15,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
   /// The first value for `name`, compared case-insensitively.
   public subscript(name: String) -> String? {
     get {
-      let key = name.lowercased()
-      return fields.first { $0.name.lowercased() == key }?.value
+      fields.first { Self.sameName($0.name, name) }?.value
     }
     set {
       if let newValue {
@@ -29,8 +28,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
   /// Every value for `name`, in order.
   public func values(for name: String) -> [String] {
-    let key = name.lowercased()
-    return fields.filter { $0.name.lowercased() == key }.map(\.value)
+    fields.filter { Self.sameName($0.name, name) }.map(\.value)
   }
 
   /// Adds a field, keeping any existing field with the same name.
@@ -46,8 +44,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
   /// Removes every field named `name`.
   public mutating func remove(name: String) {
-    let key = name.lowercased()
-    fields.removeAll { $0.name.lowercased() == key }
+    guard fields.contains(where: { Self.sameName($0.name, name) }) else { return }
+    fields.removeAll { Self.sameName($0.name, name) }
   }
 
   /// Whether a field named `name` exists.
@@ -63,7 +61,46 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
   public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
     lhs.fields.count == rhs.fields.count
       && zip(lhs.fields, rhs.fields).allSatisfy {
-        $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value
+        sameName($0.name, $1.name) && $0.value == $1.value
       }
+  }
+
+  /// Whether two header names are the same, ignoring case: what comparing their
+  /// `lowercased()` forms gives, without making them (names are ASCII tokens, so this
+  /// compares bytes; a non-ASCII name falls back to `lowercased()`).
+  static func sameName(_ first: String, _ second: String) -> Bool {
+    let left = first.utf8
+    let right = second.utf8
+    if left.count == right.count {
+      var equal = true
+      var ascii = true
+      for (a, b) in zip(left, right) {
+        if a >= 0x80 || b >= 0x80 {
+          ascii = false
+          break
+        }
+        if a != b && lowered(a) != lowered(b) { equal = false }
+      }
+      if ascii { return equal }
+    } else if isASCII(left) && isASCII(right) {
+      return false
+    }
+    return first.lowercased() == second.lowercased()
+  }
+
+  /// Whether every byte is ASCII, read from the string's contiguous storage when it has
+  /// one (a generic `allSatisfy` over the view was most of a request's header work).
+  private static func isASCII(_ utf8: String.UTF8View) -> Bool {
+    let contiguous = utf8.withContiguousStorageIfAvailable { bytes in
+      var bits: UInt8 = 0
+      for byte in bytes { bits |= byte }
+      return bits < 0x80
+    }
+    return contiguous ?? utf8.allSatisfy { $0 < 0x80 }
+  }
+
+  @inline(__always)
+  private static func lowered(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
   }
 }
