@@ -101,5 +101,7 @@ extension LoyaltyError {
     case general
     /// Account and payment flows (PIN, one-time codes, QR payment).
     case flow
+    /// The merchant directory (snapshot sync, search).
+    case directory
   }
 }
