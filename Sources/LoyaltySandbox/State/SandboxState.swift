@@ -21,6 +21,7 @@ struct SandboxState: Sendable {
   var faults = FaultBook()
   var counters = SandboxCounters()
   var flows = SandboxFlowBook()
+  var directory = SandboxDirectoryBook()
   private var sequence = 0
 
   init(users: [SandboxUser]) {
