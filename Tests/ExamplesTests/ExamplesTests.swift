@@ -25,6 +25,7 @@ struct ExamplesTests {
     Example(
       product: "example-custom-transport", expectedLine: "same answers as the recording"),
     Example(product: "example-flows", expectedLine: "payment tx_"),
+    Example(product: "example-directory", expectedLine: "not modified (304)"),
   ]
 
   @Test("each example exits 0 and prints its walkthrough", arguments: examples)
