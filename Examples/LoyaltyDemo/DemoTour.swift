@@ -165,5 +165,6 @@ struct DemoTour {
     }
 
     try await runFlows(&report)
+    try await runDirectory(&report)
   }
 }
