@@ -55,6 +55,7 @@ let package = Package(
       dependencies: [
         "LoyaltyEmulatorServer",
         sdk("LoyaltySandbox"),
+        sdk("LoyaltyDirectory"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -71,6 +72,7 @@ let package = Package(
         sdk("LoyaltyPush"),
         sdk("LoyaltyFlows"),
         sdk("LoyaltySecurity"),
+        sdk("LoyaltyDirectory"),
       ],
       swiftSettings: swiftSettings
     ),

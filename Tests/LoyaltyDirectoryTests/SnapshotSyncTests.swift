@@ -171,3 +171,21 @@ struct SnapshotSyncTests {
     #expect(await iterator.next() == nil)
   }
 }
+
+@Suite("Directory snapshot bodies a transport already decoded")
+struct DecodedBodyTests {
+  @Test("the SQLite file itself is accepted; cut short, it is a truncated download")
+  func decodedBody() async throws {
+    let folder = try TemporaryFolder()
+    defer { folder.cleanup() }
+    let sqlite = try DirectorySnapshotWriter.data(SandboxBackend.directoryFixtures(count: 10))
+    let source = TestSnapshotSource()
+    source.publish(sqlite: sqlite, version: 1, schemaVersion: 3, body: sqlite)
+    let center = try DirectoryCenter(source: source, folder: folder.url)
+    #expect(try await center.sync().isUpdated)
+    source.publish(
+      sqlite: sqlite, version: 2, schemaVersion: 3, body: sqlite.prefix(sqlite.count - 100))
+    await expectCode(.directorySnapshotTruncated) { try await center.sync() }
+    #expect(await center.snapshotInfo()?.version == 1)
+  }
+}

@@ -97,5 +97,6 @@ enum EndpointTour {
     #expect(batch["accepted"] == 1)
 
     try await runFlows(harness)
+    try await runDirectory(harness)
   }
 }

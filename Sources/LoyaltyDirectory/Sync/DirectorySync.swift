@@ -86,15 +86,19 @@ actor DirectorySync {
     progress.send(DirectorySyncProgress(phase: .downloading, totalBytes: manifest.size))
     let body = try await download { try await source.snapshot(for: manifest) }
     try Task.checkCancellation()
-    guard Gzip.isCompressed(body.body) else {
+    // A transport may already have decoded the gzip body (LoyaltyURLSession decodes every
+    // gzip body it receives): the SQLite file itself is accepted too, anything else not.
+    let compressed = Gzip.isCompressed(body.body)
+    guard compressed || Self.isSQLite(body.body) else {
       throw LoyaltyError(
         .directorySnapshotInvalidBody,
-        "The directory snapshot is not gzip (Content-Type \(body.contentType ?? "none")).",
+        "The directory snapshot is neither gzip nor SQLite (Content-Type "
+          + "\(body.contentType ?? "none")).",
         metadata: ["contentType": body.contentType ?? ""])
     }
     let temporary = storage.temporaryURL()
     do {
-      try decompress(body.body, to: temporary, manifest: manifest)
+      try write(body.body, compressed: compressed, to: temporary, manifest: manifest)
       progress.send(
         DirectorySyncProgress(
           phase: .verifying, bytesWritten: manifest.size, totalBytes: manifest.size))
@@ -138,9 +142,16 @@ actor DirectorySync {
     }
   }
 
-  /// Streams `body` through the gzip decoder into `url` in chunks, hashing as it goes.
-  private nonisolated func decompress(_ body: Data, to url: URL, manifest: DirectoryManifest) throws
-  {
+  /// Whether `data` starts with the SQLite file header.
+  static func isSQLite(_ data: Data) -> Bool {
+    data.starts(with: Data("SQLite format 3\u{0}".utf8))
+  }
+
+  /// Streams `body` (through the gzip decoder when `compressed`) into `url` in chunks,
+  /// hashing as it goes.
+  private nonisolated func write(
+    _ body: Data, compressed: Bool, to url: URL, manifest: DirectoryManifest
+  ) throws {
     let sink = try writer.create(at: url)
     defer { sink.close() }
     let decoder = try GzipStreamDecoder(chunkSize: Self.chunkSize)
@@ -153,7 +164,8 @@ actor DirectorySync {
         var offset = 0
         while offset < raw.count {
           let end = min(raw.count, offset + Self.chunkSize)
-          try decoder.feed(UnsafeRawBufferPointer(rebasing: raw[offset..<end])) { chunk in
+          let piece = UnsafeRawBufferPointer(rebasing: raw[offset..<end])
+          let emit = { (chunk: UnsafeRawBufferPointer) throws -> Void in
             written += chunk.count
             guard written <= limit else {
               throw LoyaltyError(
@@ -163,6 +175,11 @@ actor DirectorySync {
             digest.update(chunk)
             try sink.write(chunk)
           }
+          if compressed {
+            try decoder.feed(piece, emit)
+          } else {
+            try emit(piece)
+          }
           offset = end
           if written - reported >= 1_048_576 {
             reported = written
@@ -171,7 +188,7 @@ actor DirectorySync {
           }
         }
       }
-      try decoder.finish()
+      if compressed { try decoder.finish() }
     } catch let error as LoyaltyError where error.code == .decompressionFailed {
       let truncated = error.metadata["truncated"] == "true"
       throw LoyaltyError(
