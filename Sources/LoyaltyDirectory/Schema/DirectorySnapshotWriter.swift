@@ -32,6 +32,8 @@ public enum DirectorySnapshotWriter {
       case 2: "denominationsType TEXT, acceptsDash INTEGER"
       default: "denominationsType TEXT, acceptsDash INTEGER, enabled INTEGER"
       }
+    // `PRAGMA user_version` takes no bound parameter: the value is an `Int`, formatted,
+    // never text from a caller.
     try connection.executeScript(
       """
       CREATE TABLE merchant (
