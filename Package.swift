@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 //
 // The Loyalty SDK: a modular loyalty and rewards SDK.
 //
@@ -60,6 +60,24 @@ let package = Package(
 
     .library(name: "LoyaltyLocation", targets: ["LoyaltyLocation"]),
     .executable(name: "example-location", targets: ["LocationExample"]),
+
+    // MARK: Directory products (merchant directory)
+
+    .library(name: "LoyaltyDirectory", targets: ["LoyaltyDirectory"]),
+    .executable(name: "example-directory", targets: ["DirectoryExample"]),
+  ],
+  // MARK: Directory traits (gift-card providers)
+
+  // Each gift-card provider of LoyaltyDirectory is compiled in by its own trait, both on
+  // by default; a host compiles one out with `traits: ["DirectoryProviderCTX"]` (or
+  // `--disable-default-traits --traits DirectoryProviderCTX` on the command line). The
+  // sources test `#if DirectoryProviderCTX`.
+  traits: [
+    .trait(name: "DirectoryProviderCTX", description: "CTX gift cards in the merchant directory."),
+    .trait(
+      name: "DirectoryProviderPiggyCards",
+      description: "PiggyCards gift cards in the merchant directory."),
+    .default(enabledTraits: ["DirectoryProviderCTX", "DirectoryProviderPiggyCards"]),
   ],
   targets: [
     // MARK: System libraries
@@ -129,7 +147,7 @@ let package = Package(
       dependencies: [
         "LoyaltyCore", "LoyaltyNetwork", "LoyaltyURLSession", "LoyaltyStore", "LoyaltySecurity",
         "LoyaltyEvents", "LoyaltyPush", "LoyaltyMarket", "LoyaltySandbox", "LoyaltyLocation",
-        "LoyaltyFlows",
+        "LoyaltyFlows", "LoyaltyDirectory",
       ],
       path: "Examples/LoyaltyDemo",
       swiftSettings: swiftSettings
@@ -244,6 +262,31 @@ let package = Package(
       name: "FlowsExample",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltyFlows", "LoyaltySandbox"],
       path: "Examples/FlowsExample",
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: Directory (merchant directory)
+
+    // A synced SQLite snapshot of the merchant directory, searched offline with FTS5. A
+    // host that does not list DirectoryModule links none of it; it reuses the store's
+    // SQLite wrapper and the network's zlib.
+    .target(
+      name: "LoyaltyDirectory",
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltyStore"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LoyaltyDirectoryTests",
+      dependencies: [
+        "LoyaltyDirectory", "LoyaltyNetwork", "LoyaltyCore", "LoyaltyStore", "LoyaltySandbox",
+        "LoyaltyConformance",
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "DirectoryExample",
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltyDirectory", "LoyaltySandbox"],
+      path: "Examples/DirectoryExample",
       swiftSettings: swiftSettings
     ),
 
@@ -432,8 +475,7 @@ let package = Package(
       dependencies: [
         "CoreExample", "NetworkExample", "StoreExample", "SecurityExample", "EventsExample",
         "PushExample", "MarketExample", "CustomTransportExample", "LoyaltyTestSupport",
-        "LocationExample",
-        "FlowsExample",
+        "LocationExample", "FlowsExample", "DirectoryExample",
       ],
       swiftSettings: swiftSettings
     ),

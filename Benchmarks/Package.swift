@@ -110,5 +110,18 @@ let package = Package(
       path: "Benchmarks/ScaleBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
     ),
+
+    // MARK: Directory (merchant directory search, sync and swap)
+    .executableTarget(
+      name: "DirectoryBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "package-benchmark"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        sdk("LoyaltyCore"), sdk("LoyaltyNetwork"), sdk("LoyaltyDirectory"),
+      ],
+      path: "Benchmarks/DirectoryBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    ),
   ]
 )

@@ -55,6 +55,7 @@ let package = Package(
       dependencies: [
         "LoyaltyEmulatorServer",
         sdk("LoyaltySandbox"),
+        sdk("LoyaltyDirectory"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings
@@ -72,6 +73,7 @@ let package = Package(
         sdk("LoyaltyLocation"),
         sdk("LoyaltyFlows"),
         sdk("LoyaltySecurity"),
+        sdk("LoyaltyDirectory"),
       ],
       swiftSettings: swiftSettings
     ),

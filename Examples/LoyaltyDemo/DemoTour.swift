@@ -166,5 +166,6 @@ struct DemoTour {
 
     try await location(&report)
     try await runFlows(&report)
+    try await runDirectory(&report)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LoyaltyCore
+import LoyaltyDirectory
 import LoyaltyEvents
 import LoyaltyFlows
 import LoyaltyLocation
@@ -59,6 +60,10 @@ struct LoyaltyDemo {
         fixtures: SandboxFixtures(
           seed: 2_026, campaigns: 120, personalizedCampaigns: 12, couponSets: 30, merchants: 80,
           users: 3))
+      // The merchant directory's snapshot (the emulator publishes one at start).
+      sandbox.publishDirectorySnapshot(
+        try DirectorySnapshotWriter.data(SandboxBackend.directoryFixtures(count: 40)),
+        schemaVersion: DirectorySchema.currentVersion)
       overrides.override(.httpTransport, with: SandboxTransport(sandbox))
       backend = sandbox
     } else {
@@ -67,6 +72,15 @@ struct LoyaltyDemo {
 
     // Listed out of order on purpose: the registry starts providers first.
     let persistent = options.dataDirectory != nil
+    // The directory's snapshots go beside the database with --data-dir, else into a
+    // temporary folder removed at the end.
+    let directoryFolder =
+      options.dataDirectory?.appendingPathComponent("directory", isDirectory: true)
+      ?? FileManager.default.temporaryDirectory.appendingPathComponent(
+        "loyalty-demo-directory-\(UUID().uuidString)", isDirectory: true)
+    defer {
+      if !persistent { try? FileManager.default.removeItem(at: directoryFolder) }
+    }
     let modules: [any LoyaltyModule] = [
       MarketModule(),
       PushModule(),
@@ -80,6 +94,7 @@ struct LoyaltyDemo {
       FlowsModule(
         serverKeyPEM: try RSAPrivateKey.generate(bitCount: 2_048).publicKey.pemRepresentation(),
         clientID: "demo-merchant", clientSecret: "demo-secret"),
+      DirectoryModule(configuration: DirectoryConfiguration(folder: directoryFolder)),
     ]
     let client = try await report.step("start \(modules.count) modules") {
       try await LoyaltyClient.start(configuration, modules: modules, overrides: overrides)

@@ -84,6 +84,10 @@ public enum SandboxEndpoint: String, Sendable, Hashable, CaseIterable, CustomStr
   case cpqrcStatus
   /// `GET /v1/transaction/ResendTransactionOTP/{transactionId}`.
   case cpqrcResendOtp
+  /// `GET /api/mobile/v2/{appUUID}/directory/manifest`.
+  case directoryManifest
+  /// `GET /api/mobile/v2/{appUUID}/directory/snapshot/{version}`.
+  case directorySnapshot
   /// A request no route matched: an unknown path, wrapper key or action.
   case unrouted
 

@@ -26,6 +26,7 @@ struct ExamplesTests {
       product: "example-custom-transport", expectedLine: "same answers as the recording"),
     Example(product: "example-location", expectedLine: "refused: outside 10:00-20:00"),
     Example(product: "example-flows", expectedLine: "payment tx_"),
+    Example(product: "example-directory", expectedLine: "not modified (304)"),
   ]
 
   @Test("each example exits 0 and prints its walkthrough", arguments: examples)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LoyaltyDirectory
 import LoyaltyEmulatorServer
 import LoyaltySandbox
 
@@ -90,6 +91,10 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     let profile = SandboxFaultProfile(name: faults, seed: seed) ?? .none
     let backend = SandboxBackend(
       configuration: configuration, fixtures: fixtures, faultProfile: profile)
+    // The merchant directory's snapshot, generated from the sandbox's directory fixtures.
+    backend.publishDirectorySnapshot(
+      try DirectorySnapshotWriter.data(SandboxBackend.directoryFixtures(count: 200)),
+      schemaVersion: DirectorySchema.currentVersion)
     var log: (@Sendable (RequestLogLine) -> Void)?
     if !quiet {
       log = { line in writeLine(line.description) }
@@ -99,7 +104,8 @@ struct LoyaltyEmulator: AsyncParsableCommand {
       "app \(appUUID), merchant \(merchantID), seed \(seed), faults \(profile.name), "
       + "envelope \(envelope), "
       + "token lifetime \(Int(tokenLifetime)) s, "
-      + "\(backend.catalog.campaigns.count) campaigns, \(backend.catalog.merchants.count) merchants"
+      + "\(backend.catalog.campaigns.count) campaigns, \(backend.catalog.merchants.count) merchants, "
+      + "a directory snapshot of 200 merchants"
     try await server.run(port: port) { bound in
       writeLine("loyalty-emulator listening on http://\(EmulatorServer.host):\(bound) (\(summary))")
     }

@@ -98,5 +98,6 @@ enum EndpointTour {
 
     try await location(harness)
     try await runFlows(harness)
+    try await runDirectory(harness)
   }
 }

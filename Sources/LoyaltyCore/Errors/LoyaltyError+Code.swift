@@ -5,7 +5,7 @@ extension LoyaltyError {
   /// file and in `Docs/Errors.md`. The thousands digit tells the category:
   /// 1xxx configuration, 2xxx registry, 3xxx network, 4xxx security, 5xxx storage,
   /// 6xxx session, 7xxx events, 8xxx push, 9xxx decoding, 10xxx server, 11xxx general,
-  /// 12xxx location, 13xxx flows.
+  /// 12xxx location, 13xxx flows, 14xxx directory.
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     /// The number, stable across releases.
     public let rawValue: Int
@@ -261,6 +261,47 @@ extension LoyaltyError {
     /// The user cancelled the flow while the call was under way.
     public static let flowCancelled = Code(13_011, "flowCancelled", .flow)
 
+    // MARK: Directory (14xxx): the merchant directory (LoyaltyDirectory)
+
+    /// No directory snapshot has been installed yet: sync once before searching.
+    public static let directoryNotSynced = Code(14_001, "directoryNotSynced", .directory)
+    /// The directory manifest is not JSON or lacks a field (version, size, sha256,
+    /// schemaVersion); `field` names it.
+    public static let directoryManifestInvalid = Code(
+      14_002, "directoryManifestInvalid", .directory)
+    /// The snapshot's schema version is newer (or older) than this SDK reads; the
+    /// previous snapshot is kept.
+    public static let directorySchemaUnsupported = Code(
+      14_003, "directorySchemaUnsupported", .directory)
+    /// The snapshot ended before the manifest's size (or its gzip stream is cut short);
+    /// the previous snapshot is kept.
+    public static let directorySnapshotTruncated = Code(
+      14_004, "directorySnapshotTruncated", .directory)
+    /// The snapshot's SHA-256 differs from the manifest's; the previous snapshot is kept.
+    public static let directorySnapshotHashMismatch = Code(
+      14_005, "directorySnapshotHashMismatch", .directory)
+    /// The snapshot is not a sound SQLite database (`PRAGMA integrity_check` failed);
+    /// the previous snapshot is kept.
+    public static let directorySnapshotCorrupt = Code(
+      14_006, "directorySnapshotCorrupt", .directory)
+    /// The snapshot's body is not gzip (an HTML page answered with 200); the previous
+    /// snapshot is kept.
+    public static let directorySnapshotInvalidBody = Code(
+      14_007, "directorySnapshotInvalidBody", .directory)
+    /// The snapshot could not be written to disk (disk full, no permission); the previous
+    /// snapshot is kept.
+    public static let directoryWriteFailed = Code(14_008, "directoryWriteFailed", .directory)
+    /// The manifest or snapshot download failed (connection dropped, HTTP error); the
+    /// underlying error says why; the previous snapshot is kept.
+    public static let directoryDownloadFailed = Code(
+      14_009, "directoryDownloadFailed", .directory)
+    /// The system SQLite has no FTS5 and the host required full-text search.
+    public static let directoryFullTextUnavailable = Code(
+      14_010, "directoryFullTextUnavailable", .directory)
+    /// A search filtered on a provider that is not enabled (or compiled out).
+    public static let directoryProviderDisabled = Code(
+      14_011, "directoryProviderDisabled", .directory)
+
     /// Every code the SDK defines, in table order.
     public static let all: [Code] = [
       .missingAppUUID, .invalidAppUUID, .invalidBaseURL, .invalidTimeout, .invalidRetryAttempts,
@@ -288,6 +329,10 @@ extension LoyaltyError {
       .flowInputRefused, .invalidPIN, .pinMismatch, .otpExpired, .resendTooEarly,
       .otpAttemptsExhausted, .flowSessionExpired, .flowFatalStatus, .flowStepRejected,
       .invalidFlowImage, .flowCancelled,
+      .directoryNotSynced, .directoryManifestInvalid, .directorySchemaUnsupported,
+      .directorySnapshotTruncated, .directorySnapshotHashMismatch, .directorySnapshotCorrupt,
+      .directorySnapshotInvalidBody, .directoryWriteFailed, .directoryDownloadFailed,
+      .directoryFullTextUnavailable, .directoryProviderDisabled,
     ]
   }
 }

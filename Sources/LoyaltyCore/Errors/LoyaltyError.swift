@@ -103,5 +103,7 @@ extension LoyaltyError {
     case location
     /// Account and payment flows (PIN, one-time codes, QR payment).
     case flow
+    /// The merchant directory (snapshot sync, search).
+    case directory
   }
 }

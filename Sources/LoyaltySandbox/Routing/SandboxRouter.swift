@@ -48,6 +48,7 @@ struct SandboxRouter: Sendable {
     case 4 where segments[0] == "api" && segments[1] == "async" && segments[2] == "info":
       return post(request, SandboxRoutes.deviceInfo, app: segments[3])
     default:
+      if let directory = directoryMatch(request) { return directory }
       if segments.first == "v1" {
         return flowMatch(request)
       }

@@ -116,4 +116,11 @@ enum SandboxRoutes {
     endpoint: .cpqrcStatus, auth: .standard, handler: FlowHandlers.paymentStatus)
   static let cpqrcResendOtp = SandboxRoute(
     endpoint: .cpqrcResendOtp, auth: .standard, handler: FlowHandlers.resendPaymentCode)
+
+  // MARK: Merchant directory (manifest and snapshot)
+
+  static let directoryManifest = SandboxRoute(
+    endpoint: .directoryManifest, auth: .standard, handler: DirectoryHandlers.manifest)
+  static let directorySnapshot = SandboxRoute(
+    endpoint: .directorySnapshot, auth: .standard, handler: DirectoryHandlers.snapshot)
 }

@@ -22,6 +22,7 @@ struct SandboxState: Sendable {
   var counters = SandboxCounters()
   var pointsOfInterest = SandboxPOIBook()
   var flows = SandboxFlowBook()
+  var directory = SandboxDirectoryBook()
   private var sequence = 0
 
   init(users: [SandboxUser]) {

@@ -2,9 +2,9 @@ import CLoyaltySQLite
 import LoyaltyCore
 
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+  package import FoundationEssentials
 #else
-  import Foundation
+  package import Foundation
 #endif
 
 /// One SQLite connection: the only type, with ``SQLiteStatement``, that calls
@@ -17,28 +17,33 @@ import LoyaltyCore
 /// Statements are prepared once and cached by their SQL; ``withStatement(_:_:)``
 /// resets and clears a statement after each use, so a cached statement never holds
 /// a read transaction open or keeps a bound value alive.
-final class SQLiteConnection {
+package final class SQLiteConnection {
   private var handle: OpaquePointer?
   private var statements: [String: OpaquePointer] = [:]
   /// Where the database lives; `nil` for an in-memory database.
-  let url: URL?
+  package let url: URL?
   /// A number unique to this connection within the process. Caches keyed by row ids
   /// compare it to notice that the database was recreated.
-  let generation: UInt64
+  package let generation: UInt64
 
   /// Opens (creating if needed, with mode 0600) the database at `url`, or an in-memory
   /// database when `url` is `nil`.
+  /// - Parameter readOnly: Opens an existing file for reading only, creating nothing (a
+  ///   downloaded snapshot that readers share).
   /// - Throws: ``LoyaltyError/Code/databaseOpenFailed`` with the SQLite result code.
-  init(url: URL?, generation: UInt64) throws {
+  package init(url: URL?, generation: UInt64, readOnly: Bool = false) throws {
     self.url = url
     self.generation = generation
     let path = url?.path ?? ":memory:"
-    if url != nil {
+    if url != nil && !readOnly {
       // Owner-only from the first byte, rather than SQLite's 0644 less the umask.
       OwnerOnlyFile.createIfMissing(atPath: path)
     }
     var pointer: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let flags =
+      readOnly
+      ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+      : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     let result = sqlite3_open_v2(path, &pointer, flags, nil)
     guard result == SQLITE_OK, let pointer else {
       let error = SQLiteFailure.error(
@@ -56,11 +61,11 @@ final class SQLiteConnection {
   }
 
   /// Whether the connection is open.
-  var isOpen: Bool { handle != nil }
+  package var isOpen: Bool { handle != nil }
 
   /// Finalizes every cached statement and closes the connection. Closing twice does
   /// nothing.
-  func close() {
+  package func close() {
     for statement in statements.values {
       sqlite3_finalize(statement)
     }
@@ -72,7 +77,7 @@ final class SQLiteConnection {
   }
 
   /// Sets how long a statement waits for another connection's lock.
-  func setBusyTimeout(seconds: Double) throws {
+  package func setBusyTimeout(seconds: Double) throws {
     let database = try open()
     let milliseconds = Int32(clamping: Int(saturating: (max(0, seconds) * 1_000).rounded()))
     let result = sqlite3_busy_timeout(database, milliseconds)
@@ -87,20 +92,20 @@ final class SQLiteConnection {
 
   /// Runs `body` with the cached statement for `sql`, preparing it on first use, and
   /// resets it afterwards.
-  func withStatement<T>(_ sql: String, _ body: (SQLiteStatement) throws -> T) throws -> T {
+  package func withStatement<T>(_ sql: String, _ body: (SQLiteStatement) throws -> T) throws -> T {
     let statement = SQLiteStatement(handle: try prepared(sql), sql: sql)
     defer { statement.reset() }
     return try body(statement)
   }
 
   /// Runs `sql` (one statement, no parameters) to completion.
-  func execute(_ sql: String) throws {
+  package func execute(_ sql: String) throws {
     try withStatement(sql) { try $0.run() }
   }
 
   /// Runs a script of several statements, none with parameters, without caching them.
   /// For schema changes.
-  func executeScript(_ sql: String) throws {
+  package func executeScript(_ sql: String) throws {
     let database = try open()
     let result = sqlite3_exec(database, sql, nil, nil, nil)
     guard result == SQLITE_OK else {
@@ -111,7 +116,7 @@ final class SQLiteConnection {
 
   /// The first column of the first row `sql` returns as an integer, or `nil` when it
   /// returns no row or NULL.
-  func scalarInt(_ sql: String, _ bind: (SQLiteStatement) throws -> Void = { _ in }) throws
+  package func scalarInt(_ sql: String, _ bind: (SQLiteStatement) throws -> Void = { _ in }) throws
     -> Int?
   {
     try withStatement(sql) { statement in
@@ -122,7 +127,7 @@ final class SQLiteConnection {
   }
 
   /// Every row's first column as text, for pragmas that report in rows.
-  func textColumn(_ sql: String) throws -> [String] {
+  package func textColumn(_ sql: String) throws -> [String] {
     try withStatement(sql) { statement in
       var values: [String] = []
       while try statement.step() {
@@ -133,13 +138,13 @@ final class SQLiteConnection {
   }
 
   /// The number of rows the last statement changed.
-  var changes: Int {
+  package var changes: Int {
     guard let handle else { return 0 }
     return Int(sqlite3_changes64(handle))
   }
 
   /// Whether the connection is outside any transaction.
-  var isAutocommit: Bool {
+  package var isAutocommit: Bool {
     guard let handle else { return true }
     return sqlite3_get_autocommit(handle) != 0
   }
@@ -152,7 +157,7 @@ final class SQLiteConnection {
   /// An immediate transaction takes the write lock at once, so two writers never
   /// both read and then fail to upgrade. Nested calls run inside the outer
   /// transaction.
-  func transaction<T>(_ body: () throws -> T) throws -> T {
+  package func transaction<T>(_ body: () throws -> T) throws -> T {
     guard isAutocommit else { return try body() }
     try execute("BEGIN IMMEDIATE")
     let value: T

@@ -15,3 +15,10 @@ package enum SQLiteLibrary {
       != nil
   }
 }
+
+extension SQLiteLibrary {
+  /// Whether FTS5 is compiled into (or loaded by) the system SQLite.
+  package static var hasFullTextSearch: Bool {
+    supportsVirtualTable("fts5", columns: "body")
+  }
+}

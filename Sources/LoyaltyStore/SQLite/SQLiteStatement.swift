@@ -2,9 +2,9 @@ import CLoyaltySQLite
 import LoyaltyCore
 
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+  package import FoundationEssentials
 #else
-  import Foundation
+  package import Foundation
 #endif
 
 /// A prepared statement, borrowed from its connection's cache for the length of one
@@ -16,35 +16,35 @@ import LoyaltyCore
 ///
 /// Parameter and column indices follow SQLite: parameters count from 1, columns
 /// from 0.
-struct SQLiteStatement {
+package struct SQLiteStatement {
   /// The SQLite result code for a row, `SQLITE_ROW`.
   private static let row = SQLITE_ROW
   /// The SQLite result code for completion, `SQLITE_DONE`.
   private static let done = SQLITE_DONE
 
-  let handle: OpaquePointer
+  package let handle: OpaquePointer
   /// The statement's SQL, for errors.
-  let sql: String
+  package let sql: String
 
   // MARK: - Binding
 
   /// Binds a 64-bit integer to parameter `index`.
-  func bind(_ value: Int64, at index: Int32) throws {
+  package func bind(_ value: Int64, at index: Int32) throws {
     try check(sqlite3_bind_int64(handle, index, value))
   }
 
   /// Binds an integer to parameter `index`.
-  func bind(_ value: Int, at index: Int32) throws {
+  package func bind(_ value: Int, at index: Int32) throws {
     try check(sqlite3_bind_int64(handle, index, Int64(value)))
   }
 
   /// Binds a double to parameter `index`.
-  func bind(_ value: Double, at index: Int32) throws {
+  package func bind(_ value: Double, at index: Int32) throws {
     try check(sqlite3_bind_double(handle, index, value))
   }
 
   /// Binds text to parameter `index`, or NULL when `value` is `nil`.
-  func bind(_ value: String?, at index: Int32) throws {
+  package func bind(_ value: String?, at index: Int32) throws {
     guard let value else {
       try bindNull(at: index)
       return
@@ -58,7 +58,7 @@ struct SQLiteStatement {
 
   /// Binds a blob to parameter `index`, or NULL when `value` is `nil`. Empty data is
   /// bound as a zero-length blob, not NULL.
-  func bind(_ value: Data?, at index: Int32) throws {
+  package func bind(_ value: Data?, at index: Int32) throws {
     guard let value else {
       try bindNull(at: index)
       return
@@ -74,7 +74,7 @@ struct SQLiteStatement {
   }
 
   /// Binds NULL to parameter `index`.
-  func bindNull(at index: Int32) throws {
+  package func bindNull(at index: Int32) throws {
     try check(sqlite3_bind_null(handle, index))
   }
 
@@ -95,7 +95,7 @@ struct SQLiteStatement {
   /// - Returns: `true` when a row is available, `false` when the statement is done.
   /// - Throws: ``LoyaltyError/Code/queryFailed`` carrying the result code and the SQL.
   @discardableResult
-  func step() throws -> Bool {
+  package func step() throws -> Bool {
     let result = sqlite3_step(handle)
     if result == Self.row { return true }
     if result == Self.done { return false }
@@ -105,12 +105,12 @@ struct SQLiteStatement {
   }
 
   /// Runs the statement to completion, ignoring any rows.
-  func run() throws {
+  package func run() throws {
     while try step() {}
   }
 
   /// Resets the statement and clears its bindings, so it can be used again.
-  func reset() {
+  package func reset() {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
   }
@@ -118,27 +118,27 @@ struct SQLiteStatement {
   // MARK: - Columns
 
   /// The storage class of column `index` in the current row.
-  func type(at index: Int32) -> SQLiteColumnType {
+  package func type(at index: Int32) -> SQLiteColumnType {
     SQLiteColumnType(sqlite3_column_type(handle, index))
   }
 
   /// Column `index` as a 64-bit integer (0 for NULL).
-  func int64(at index: Int32) -> Int64 {
+  package func int64(at index: Int32) -> Int64 {
     sqlite3_column_int64(handle, index)
   }
 
   /// Column `index` as an integer (0 for NULL).
-  func int(at index: Int32) -> Int {
+  package func int(at index: Int32) -> Int {
     Int(truncatingIfNeeded: sqlite3_column_int64(handle, index))
   }
 
   /// Column `index` as a double (0 for NULL).
-  func double(at index: Int32) -> Double {
+  package func double(at index: Int32) -> Double {
     sqlite3_column_double(handle, index)
   }
 
   /// Column `index` as text, or `nil` when it is NULL.
-  func text(at index: Int32) -> String? {
+  package func text(at index: Int32) -> String? {
     guard sqlite3_column_type(handle, index) != SQLITE_NULL,
       let pointer = sqlite3_column_text(handle, index)
     else { return nil }
@@ -148,7 +148,7 @@ struct SQLiteStatement {
 
   /// Column `index` as bytes, or `nil` when it is NULL. A zero-length blob is empty
   /// data.
-  func data(at index: Int32) -> Data? {
+  package func data(at index: Int32) -> Data? {
     guard sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }
     guard let pointer = sqlite3_column_blob(handle, index) else { return Data() }
     let count = Int(sqlite3_column_bytes(handle, index))
@@ -164,14 +164,14 @@ struct SQLiteStatement {
 }
 
 /// The storage class of a value in a result row.
-enum SQLiteColumnType: Equatable {
+package enum SQLiteColumnType: Equatable {
   case integer
   case real
   case text
   case blob
   case null
 
-  init(_ raw: Int32) {
+  package init(_ raw: Int32) {
     switch raw {
     case SQLITE_INTEGER: self = .integer
     case SQLITE_FLOAT: self = .real

@@ -18,7 +18,7 @@ struct LoyaltyErrorTests {
       .security: 4_000...4_999, .storage: 5_000...5_999, .session: 6_000...6_999,
       .events: 7_000...7_999, .push: 8_000...8_999, .decoding: 9_000...9_999,
       .server: 10_000...10_999, .general: 11_000...11_999, .location: 12_000...12_099,
-      .flow: 13_000...13_099,
+      .flow: 13_000...13_099, .directory: 14_000...14_099,
     ]
     for code in LoyaltyError.Code.all {
       #expect(ranges[code.category]?.contains(code.rawValue) == true, "\(code)")

@@ -1,0 +1,115 @@
+import LoyaltyCore
+import LoyaltyStore
+
+/// The one place where a snapshot row of any schema version becomes a
+/// ``LoyaltyCore/DirectoryMerchant``, with each evolved field read through a fallback
+/// chain, and every fallback counted (tolerated, never silent):
+///
+/// - `denominationsType` or else `redeemType` (schema 1) or else none;
+/// - `enabled` or else `acceptsDash` or else `true`;
+/// - `name`, `category`, `address`, `tags` or else empty.
+struct DirectoryFieldMapping {
+  /// The columns of `merchant` this mapping reads, when present.
+  static let knownColumns = [
+    "id", "name", "category", "address", "tags", "latitude", "longitude", "denominationsType",
+    "redeemType", "enabled", "acceptsDash", "acceptsGiftCards",
+  ]
+
+  /// Fallbacks taken so far, by `field<-source`.
+  private(set) var fallbacks: [String: Int] = [:]
+  private let index: [String: Int32]
+
+  /// A mapping for a `merchant` table that has `columns`.
+  init(columns: [String]) {
+    var index: [String: Int32] = [:]
+    for (position, name) in Self.knownColumns.filter(columns.contains).enumerated() {
+      index[name] = Int32(position)
+    }
+    self.index = index
+  }
+
+  /// The `SELECT` reading the known columns this table has, in order. Column names
+  /// come from ``knownColumns``, never from the snapshot or a caller.
+  var selectSQL: String {
+    let names = Self.knownColumns.filter { index[$0] != nil }.map { "\"\($0)\"" }
+    return "SELECT \(names.joined(separator: ", ")) FROM merchant ORDER BY id"
+  }
+
+  /// The merchant in `statement`'s current row, its providers not yet attached.
+  mutating func merchant(_ statement: SQLiteStatement) -> DirectoryMerchant? {
+    guard let id = integer("id", statement) else {
+      count("row<-skipped(no id)")
+      return nil
+    }
+    let denominations: String?
+    if let value = text("denominationsType", statement) {
+      denominations = value
+    } else if let value = text("redeemType", statement) {
+      denominations = value
+      count("denominationsType<-redeemType")
+    } else {
+      denominations = nil
+      count("denominationsType<-none")
+    }
+    let acceptsDash = integer("acceptsDash", statement).map { $0 != 0 }
+    let enabled: Bool
+    if let value = integer("enabled", statement) {
+      enabled = value != 0
+    } else if let acceptsDash {
+      enabled = acceptsDash
+      count("enabled<-acceptsDash")
+    } else {
+      enabled = true
+      count("enabled<-default")
+    }
+    var payments: Set<DirectoryPaymentType> = []
+    if acceptsDash == true { payments.insert(.dash) }
+    if integer("acceptsGiftCards", statement).map({ $0 != 0 }) == true {
+      payments.insert(.giftCard)
+    }
+    var location: DirectoryLocation?
+    if let latitude = real("latitude", statement), let longitude = real("longitude", statement) {
+      location = DirectoryLocation(latitude: latitude, longitude: longitude)
+    }
+    let tags = (text("tags", statement) ?? "").split(separator: ",")
+      .map { String($0).trimmingWhitespaces() }
+      .filter { !$0.isEmpty }
+    return DirectoryMerchant(
+      id: id, name: required("name", statement), category: required("category", statement),
+      address: required("address", statement), tags: tags, location: location,
+      denominationsType: denominations, enabled: enabled, paymentTypes: payments)
+  }
+
+  private mutating func required(_ column: String, _ statement: SQLiteStatement) -> String {
+    if let value = text(column, statement) { return value }
+    count("\(column)<-empty")
+    return ""
+  }
+
+  private mutating func count(_ key: String) {
+    fallbacks[key, default: 0] += 1
+  }
+
+  private func text(_ column: String, _ statement: SQLiteStatement) -> String? {
+    guard let position = index[column], statement.type(at: position) != .null else { return nil }
+    return statement.text(at: position)
+  }
+
+  private func integer(_ column: String, _ statement: SQLiteStatement) -> Int? {
+    guard let position = index[column] else { return nil }
+    switch statement.type(at: position) {
+    case .integer, .real: return statement.int(at: position)
+    case .text: return statement.text(at: position).flatMap { Int($0) }
+    default: return nil
+    }
+  }
+
+  private func real(_ column: String, _ statement: SQLiteStatement) -> Double? {
+    guard let position = index[column] else { return nil }
+    switch statement.type(at: position) {
+    case .integer, .real: return statement.double(at: position)
+    case .text: return statement.text(at: position).flatMap { Double($0) }
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,78 @@
+public import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What the server says about its current snapshot: `GET .../directory/manifest`.
+///
+/// ```json
+/// {"status": "1", "context": {"directory": {"version": 7, "size": 81920,
+///   "sha256": "9f86...", "schemaVersion": 3, "compressedSize": 20480}}}
+/// ```
+public struct DirectoryManifest: Sendable, Hashable, Codable {
+  /// The snapshot's version, increasing with each publication.
+  public var version: Int
+  /// The size of the decompressed SQLite file, in bytes.
+  public var size: Int
+  /// The SHA-256 of the decompressed SQLite file, 64 lowercase hex digits.
+  public var sha256: String
+  /// The schema version the file was written with.
+  public var schemaVersion: Int
+  /// The size of the gzip body, if the server says (for the progress bar).
+  public var compressedSize: Int?
+
+  /// Creates a manifest.
+  public init(
+    version: Int, size: Int, sha256: String, schemaVersion: Int, compressedSize: Int? = nil
+  ) {
+    self.version = version
+    self.size = size
+    self.sha256 = sha256
+    self.schemaVersion = schemaVersion
+    self.compressedSize = compressedSize
+  }
+
+  /// Reads a manifest from the flattened envelope's `directory` object (or from a body
+  /// holding the fields at its top level).
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/directoryManifestInvalid`` naming the field.
+  public init(json value: JSONValue) throws {
+    let object = value["directory"]?.objectValue ?? value.objectValue ?? [:]
+    func integer(_ key: String) throws -> Int {
+      guard let number = object[key]?.looseInt else {
+        throw LoyaltyError(
+          .directoryManifestInvalid, "The directory manifest has no integer \"\(key)\".",
+          metadata: ["field": key])
+      }
+      return number
+    }
+    let hash = object["sha256"]?.stringValue?.lowercased() ?? ""
+    guard hash.count == 64, hash.allSatisfy(\.isHexDigit) else {
+      throw LoyaltyError(
+        .directoryManifestInvalid, "The directory manifest's sha256 is not 64 hex digits.",
+        metadata: ["field": "sha256"])
+    }
+    let size = try integer("size")
+    guard size > 0 else {
+      throw LoyaltyError(
+        .directoryManifestInvalid, "The directory manifest's size is not positive.",
+        metadata: ["field": "size"])
+    }
+    self.init(
+      version: try integer("version"), size: size, sha256: hash,
+      schemaVersion: try integer("schemaVersion"),
+      compressedSize: try? integer("compressedSize"))
+  }
+
+  /// The manifest as the server sends it, inside `directory`.
+  public var json: JSONValue {
+    var object: [String: JSONValue] = [
+      "version": .integer(version), "size": .integer(size), "sha256": .string(sha256),
+      "schemaVersion": .integer(schemaVersion),
+    ]
+    if let compressedSize { object["compressedSize"] = .integer(compressedSize) }
+    return .object(object)
+  }
+}

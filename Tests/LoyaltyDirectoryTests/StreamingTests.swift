@@ -1,0 +1,82 @@
+import Foundation
+import LoyaltyCore
+import LoyaltyNetwork
+import Testing
+
+@testable import LoyaltyDirectory
+
+@Suite("Directory streaming: digest and gzip")
+struct StreamingTests {
+  @Test("the streamed SHA-256 matches the one-shot digest across chunk boundaries")
+  func digest() {
+    var generator = SystemRandomNumberGenerator()
+    let bytes = (0..<10_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    let expected = PortableSHA256.digest(bytes).map { String(format: "%02x", $0) }.joined()
+    for chunk in [1, 7, 63, 64, 65, 1_000, 10_000] {
+      var digest = SnapshotDigest()
+      bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+          let end = min(raw.count, offset + chunk)
+          digest.update(UnsafeRawBufferPointer(rebasing: raw[offset..<end]))
+          offset = end
+        }
+      }
+      #expect(digest.hexDigest() == expected, "chunk \(chunk)")
+    }
+    var empty = SnapshotDigest()
+    #expect(
+      empty.hexDigest() == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+  }
+
+  @Test("gzip decodes piece by piece; a truncated stream and trailing bytes are errors")
+  func gzip() throws {
+    let text = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
+    let compressed = try Gzip.compress(text)
+    for piece in [1, 100, 65_536] {
+      let decoder = try GzipStreamDecoder(chunkSize: 4_096)
+      var output = Data()
+      try compressed.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+          let end = min(raw.count, offset + piece)
+          try decoder.feed(UnsafeRawBufferPointer(rebasing: raw[offset..<end])) { chunk in
+            #expect(chunk.count <= 4_096)
+            output.append(contentsOf: chunk)
+          }
+          offset = end
+        }
+      }
+      try decoder.finish()
+      #expect(output == text, "piece \(piece)")
+    }
+    let cut = try GzipStreamDecoder()
+    try compressed.prefix(compressed.count / 2).withUnsafeBytes { raw in
+      try cut.feed(raw) { _ in }
+    }
+    #expect(throws: LoyaltyError.self) { try cut.finish() }
+    let trailing = try GzipStreamDecoder()
+    #expect(throws: LoyaltyError.self) {
+      try (compressed + Data([1, 2, 3])).withUnsafeBytes { raw in try trailing.feed(raw) { _ in } }
+    }
+  }
+
+  @Test("a manifest without a field names it")
+  func manifest() throws {
+    let good = try DirectoryManifest(
+      json: .object([
+        "directory": .object([
+          "version": 3, "size": "100", "sha256": .string(String(repeating: "a", count: 64)),
+          "schemaVersion": 3,
+        ])
+      ]))
+    #expect(good.version == 3 && good.size == 100)
+    do {
+      _ = try DirectoryManifest(json: .object(["directory": .object(["version": 1])]))
+      Issue.record("expected an error")
+    } catch let error as LoyaltyError {
+      #expect(error.code == .directoryManifestInvalid)
+      #expect(error.metadata["field"] == "sha256")
+    }
+  }
+}
