@@ -54,6 +54,9 @@ package final class BlockingExecutor: Sendable {
   /// Whether the executor still accepts work.
   package var isRunning: Bool { queue.isRunning }
 
+  /// How many closures are queued and not started yet.
+  package var pendingCount: Int { queue.pendingCount }
+
   /// Runs `body` on the executor's thread, after everything queued before it, and
   /// returns what it returns; the calling task is suspended meanwhile.
   /// - Throws: What `body` throws; `CancellationError` when the task was cancelled
@@ -143,6 +146,8 @@ private final class BlockingQueue: @unchecked Sendable {
   }
 
   var isRunning: Bool { locked { !stopping } }
+
+  var pendingCount: Int { locked { jobs.count - head } }
 
   func makeID() -> UInt64 {
     locked {
