@@ -21,14 +21,15 @@ import Synchronization
 ///   cache size and the busy timeout from ``LoyaltyCore/DatabaseConfiguration``;
 /// - applies the schema's migrations, each in one transaction.
 ///
-/// Every statement runs on the database's own thread, never on Swift's cooperative
-/// thread pool: an operation queues its SQLite work there and suspends the calling
+/// Every statement of a file database runs on the database's own thread, never on
+/// Swift's cooperative thread pool: an operation queues its SQLite work there and suspends the calling
 /// task until it is done, so a `synchronous=FULL` commit's `fsync`, a busy timeout, an
 /// integrity check or a `VACUUM` blocks that thread only. The work runs one piece at a
 /// time, in the order it was queued, so statements never run concurrently and a
 /// transaction never interleaves with another. A task cancelled while its work is
 /// still queued gets `CancellationError` and nothing is written; work that has started
-/// finishes.
+/// finishes. An in-memory database has no thread: its statements do no I/O, so they
+/// run on the calling task, one at a time under the lock.
 /// ``close()`` lets the queued work finish, finalizes every statement, closes the file
 /// and ends the thread; afterwards every operation throws
 /// ``LoyaltyCore/LoyaltyError/Code/databaseClosed``.
@@ -59,8 +60,9 @@ public final class StoreDatabase: @unchecked Sendable {
   /// The event queue's claims, shared by every queue on this database.
   let eventClaims = Locked(EventClaims())
   private let lock = RecursiveLock()
-  /// The thread every statement runs on.
-  let executor: BlockingExecutor
+  /// The thread every statement runs on, for a file database; `nil` for an in-memory
+  /// one, whose statements do no I/O and run on the calling task.
+  let executor: BlockingExecutor?
   private var connection: SQLiteConnection?
   private let currentGeneration: Atomic<UInt64>
 
@@ -108,6 +110,11 @@ public final class StoreDatabase: @unchecked Sendable {
     logger: LoyaltyLogger = .disabled,
     eventSink: (any EventSink)? = nil
   ) async throws -> StoreDatabase {
+    guard location.fileURL(for: configuration) != nil else {
+      return try StoreDatabase(
+        location: location, configuration: configuration, clock: clock, logger: logger,
+        eventSink: eventSink, migrations: StoreSchema.migrations)
+    }
     let executor = makeExecutor()
     return try await executor.run {
       try StoreDatabase(
@@ -136,9 +143,10 @@ public final class StoreDatabase: @unchecked Sendable {
     checksIntegrityAtOpen: Bool = true,
     executor: BlockingExecutor? = nil
   ) throws {
-    self.executor = executor ?? Self.makeExecutor()
+    let fileURL = location.fileURL(for: configuration)
+    self.executor = executor ?? (fileURL == nil ? nil : Self.makeExecutor())
     self.configuration = configuration
-    self.fileURL = location.fileURL(for: configuration)
+    self.fileURL = fileURL
     self.clock = clock
     self.logger = logger
     self.migrator = try SQLiteMigrator(migrations)
@@ -180,15 +188,16 @@ public final class StoreDatabase: @unchecked Sendable {
   /// Lets the queued work finish, finalizes every statement, closes the database and
   /// ends its thread, waiting for all of that. Closing twice does nothing.
   public func close() {
-    executor.shutdown()
+    executor?.shutdown()
     closeConnection()
   }
 
   /// Closes the database like ``close()``, but runs the closing on the database's
   /// thread and suspends instead of blocking the caller's thread while queued work
-  /// finishes.
+  /// finishes. An in-memory database has no thread: its statements do no I/O, so they
+  /// run on the calling task, one at a time under the lock.
   func closeSuspending() async {
-    _ = try? await executor.run { [self] in closeConnection() }
+    _ = try? await executor?.run { [self] in closeConnection() }
     close()
   }
 
@@ -212,7 +221,18 @@ public final class StoreDatabase: @unchecked Sendable {
   func withConnection<T: Sendable>(
     _ body: @escaping @Sendable (SQLiteConnection) throws -> T
   ) async throws -> T {
-    try await executor.run { [self] in try withLockedConnection(body) }
+    try await perform { [self] in try withLockedConnection(body) }
+  }
+
+  /// Runs `body` on the database's thread, or on the calling task for an in-memory
+  /// database; either way a task already cancelled gets `CancellationError` and `body`
+  /// does not run.
+  private func perform<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    guard let executor else {
+      try Task.checkCancellation()
+      return try body()
+    }
+    return try await executor.run(body)
   }
 
   /// Runs `body` in one `BEGIN IMMEDIATE` transaction on the database's thread: it
@@ -244,7 +264,7 @@ public final class StoreDatabase: @unchecked Sendable {
   func replaceConnection(
     _ body: @escaping @Sendable (URL?) throws -> SQLiteConnection
   ) async throws {
-    try await executor.run { [self] in
+    try await perform { [self] in
       try lock.withLock {
         guard let current = connection, current.isOpen else {
           throw LoyaltyError(.databaseClosed, "The LoyaltyStore database is closed.")

@@ -13,22 +13,19 @@ import Testing
 
 @Suite("StoreDatabase: statements on the database's own thread", .timeLimit(.minutes(1)))
 struct DatabaseThreadTests {
-  private static func inMemory() throws -> StoreDatabase {
-    try StoreDatabase(
-      location: .inMemory,
-      configuration: LoyaltyConfiguration(
-        appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.store-tests",
-        preset: .testing))
-  }
+  private static let configuration = LoyaltyConfiguration(
+    appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.store-tests",
+    preset: .testing)
 
   /// Occupies the database's thread until `gate` is signalled; returns once the
   /// blocking closure has started.
   private static func block(
     _ database: StoreDatabase, until gate: DispatchSemaphore
-  ) async -> Task<Void, any Error> {
+  ) async throws -> Task<Void, any Error> {
+    let executor = try #require(database.executor)
     let entered = DispatchSemaphore(value: 0)
     let blocker = Task {
-      try await database.executor.run {
+      try await executor.run {
         entered.signal()
         gate.wait()
       }
@@ -39,11 +36,14 @@ struct DatabaseThreadTests {
 
   @Test("statements run on the database's thread, not on the calling task's")
   func statementsRunOffThePool() async throws {
-    let database = try Self.inMemory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = try StoreTestSupport.open(in: directory)
     defer { database.close() }
+    let executor = try #require(database.executor)
     let caller = pthread_self()
     let (name, onDatabaseThread, differs) = try await database.withConnection { _ in
-      (Self.threadName(), database.executor.isCurrent, pthread_equal(pthread_self(), caller) == 0)
+      (Self.threadName(), executor.isCurrent, pthread_equal(pthread_self(), caller) == 0)
     }
     #expect(onDatabaseThread)
     #expect(differs)
@@ -60,13 +60,16 @@ struct DatabaseThreadTests {
 
   @Test("an append cancelled while it waits for the thread throws and writes nothing")
   func cancelledAppendWritesNothing() async throws {
-    let database = try Self.inMemory()
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = try StoreTestSupport.open(in: directory)
     defer { database.close() }
+    let executor = try #require(database.executor)
     let queue = SQLiteEventQueue(database: database)
     let gate = DispatchSemaphore(value: 0)
-    let blocker = await Self.block(database, until: gate)
+    let blocker = try await Self.block(database, until: gate)
     let append = Task { try await queue.append([StoreTestSupport.event(1)]) }
-    while database.executor.pendingCount < 1 { await Task.yield() }
+    while executor.pendingCount < 1 { await Task.yield() }
     append.cancel()
     await #expect(throws: CancellationError.self) { try await append.value }
     gate.signal()
@@ -116,20 +119,33 @@ struct DatabaseThreadTests {
     #expect(Set(stored.map(\.id)) == appended)
   }
 
+  @Test("an in-memory database has no thread: its statements do no I/O")
+  func inMemoryHasNoThread() async throws {
+    let database = try await StoreDatabase.open(
+      location: .inMemory, configuration: Self.configuration)
+    #expect(database.executor == nil)
+    let queue = SQLiteEventQueue(database: database)
+    try await queue.append([StoreTestSupport.event(0)])
+    #expect(try await queue.count() == 1)
+    await database.closeSuspending()
+    #expect(!database.isOpen)
+    await #expect(throws: LoyaltyError.self) { try await queue.count() }
+  }
+
   #if os(Linux)
     @Test("opening and closing 100 databases leaves no thread behind")
     func noThreadLeaks() async throws {
+      let directory = try TemporaryDirectory()
+      defer { directory.remove() }
       var threads: [String] = []
       for index in 0..<100 {
         let database: StoreDatabase
         if index.isMultiple(of: 2) {
-          database = try Self.inMemory()
+          database = try StoreTestSupport.open("store-\(index).db", in: directory)
         } else {
           database = try await StoreDatabase.open(
-            location: .inMemory,
-            configuration: LoyaltyConfiguration(
-              appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.store-tests",
-              preset: .testing))
+            location: .file(directory.file("store-\(index).db")),
+            configuration: StoreTestSupport.configuration(directory: directory))
         }
         threads.append(try await database.withConnection { _ in Self.taskDirectory() })
         if index.isMultiple(of: 3) {
