@@ -14,6 +14,9 @@ import LoyaltyStore
 //   answer), the tracks are awaited after the measurement.
 // - "Load: 1,000 concurrent requests alone (reference)": the same requests, nothing else
 //   running. Target: the loaded storm at most 1.2x the one alone.
+// - "Load: 1,000 concurrent requests while 1,000 in-memory tracks run": the same tracks
+//   into an `InMemoryEventQueue` (no SQLite, no I/O): the share of the pool the tracks'
+//   own work (building and encoding the events, actor hops) takes, with nothing blocking.
 
 enum BenchmarkFailure: Error {
   case wrongCount(expected: Int, found: Int)
@@ -70,6 +73,16 @@ func storm(_ client: NetworkClient) async throws {
   }
 }
 
+/// `count` concurrent `track` calls.
+func track(_ count: Int, into pipeline: AnalyticsPipeline) async throws {
+  try await withThrowingTaskGroup(of: Void.self) { group in
+    for index in 0..<count {
+      group.addTask { _ = try await pipeline.track("load", parameters: ["i": String(index)]) }
+    }
+    try await group.waitForAll()
+  }
+}
+
 func scratch() throws -> URL {
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
     "loyalty-load-bench-\(UUID().uuidString)", isDirectory: true)
@@ -90,6 +103,23 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
   }
 
+  Benchmark(
+    "Load: 1,000 concurrent requests while 1,000 in-memory tracks run", configuration: storms
+  ) { benchmark in
+    let client = makeClient()
+    let queue = InMemoryEventQueue()
+    let pipeline = AnalyticsPipeline(
+      queue: queue, uploader: { nil }, clock: SystemClock(),
+      configuration: AnalyticsConfiguration(flushAt: 100_000, flushInterval: 0))
+    let tracks = Task { try await track(1_000, into: pipeline) }
+    benchmark.startMeasurement()
+    try await storm(client)
+    benchmark.stopMeasurement()
+    try await tracks.value
+    let queued = try await queue.count()
+    guard queued == 1_000 else { throw BenchmarkFailure.wrongCount(expected: 1_000, found: queued) }
+  }
+
   Benchmark("Load: 1,000 concurrent requests while 1,000 durable tracks run", configuration: storms)
   {
     benchmark in
@@ -106,14 +136,7 @@ let benchmarks: @Sendable () -> Void = {
     let pipeline = AnalyticsPipeline(
       queue: queue, uploader: { nil }, clock: SystemClock(),
       configuration: AnalyticsConfiguration(flushAt: 100_000, flushInterval: 0))
-    let tracks = Task {
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        for index in 0..<1_000 {
-          group.addTask { _ = try await pipeline.track("load", parameters: ["i": String(index)]) }
-        }
-        try await group.waitForAll()
-      }
-    }
+    let tracks = Task { try await track(1_000, into: pipeline) }
     benchmark.startMeasurement()
     try await storm(client)
     benchmark.stopMeasurement()
