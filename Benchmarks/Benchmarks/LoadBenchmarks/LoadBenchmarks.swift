@@ -116,7 +116,7 @@ let benchmarks: @Sendable () -> Void = {
     try await storm(client)
     benchmark.stopMeasurement()
     try await tracks.value
-    let queued = try await queue.count()
+    let queued = await queue.count()
     guard queued == 1_000 else { throw BenchmarkFailure.wrongCount(expected: 1_000, found: queued) }
   }
 
