@@ -14,9 +14,10 @@ import LoyaltyStore
 //   answer), the tracks are awaited after the measurement.
 // - "Load: 1,000 concurrent requests alone (reference)": the same requests, nothing else
 //   running. Target: the loaded storm at most 1.2x the one alone.
-// - "Load: 1,000 concurrent requests while 1,000 in-memory tracks run": the same tracks
-//   into an `InMemoryEventQueue` (no SQLite, no I/O): the share of the pool the tracks'
-//   own work (building and encoding the events, actor hops) takes, with nothing blocking.
+// - "Load: 1,000 concurrent requests while 1,000 tracks into a counting queue run": the
+//   same tracks into a queue that only counts (no SQLite, no I/O, no storage): the share
+//   of the pool the pipeline's own work (building and encoding the events, actor hops)
+//   takes, with nothing blocking.
 
 enum BenchmarkFailure: Error {
   case wrongCount(expected: Int, found: Int)
@@ -73,6 +74,21 @@ func storm(_ client: NetworkClient) async throws {
   }
 }
 
+/// An event queue that stores nothing and counts what it was given: the pipeline's own
+/// cost, with no storage behind it.
+actor CountingQueue: EventQueue {
+  private var appended = 0
+  func append(_ events: [QueuedEvent]) { appended += events.count }
+  func claim(maxCount: Int, maxBytes: Int) -> [QueuedEvent] { [] }
+  func acknowledge(_ ids: [String]) {}
+  func release(_ ids: [String]) {}
+  func count() -> Int { appended }
+  func trim(toCapacity capacity: Int) -> Int { 0 }
+  func droppedCount() -> Int { 0 }
+  func quarantine(_ ids: [String], reason: String) {}
+  func quarantinedCount() -> Int { 0 }
+}
+
 /// `count` concurrent `track` calls.
 func track(_ count: Int, into pipeline: AnalyticsPipeline) async throws {
   try await withThrowingTaskGroup(of: Void.self) { group in
@@ -104,10 +120,11 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark(
-    "Load: 1,000 concurrent requests while 1,000 in-memory tracks run", configuration: storms
+    "Load: 1,000 concurrent requests while 1,000 tracks into a counting queue run",
+    configuration: storms
   ) { benchmark in
     let client = makeClient()
-    let queue = InMemoryEventQueue()
+    let queue = CountingQueue()
     let pipeline = AnalyticsPipeline(
       queue: queue, uploader: { nil }, clock: SystemClock(),
       configuration: AnalyticsConfiguration(flushAt: 100_000, flushInterval: 0))
