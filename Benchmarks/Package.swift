@@ -123,5 +123,17 @@ let package = Package(
       path: "Benchmarks/DirectoryBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
     ),
+
+    // MARK: Blocking work under load
+
+    .executableTarget(
+      name: "LoadBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "package-benchmark"),
+        sdk("LoyaltyCore"), sdk("LoyaltyNetwork"), sdk("LoyaltyStore"), sdk("LoyaltyEvents"),
+      ],
+      path: "Benchmarks/LoadBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    ),
   ]
 )

@@ -67,7 +67,9 @@ public struct FileKeyStore: KeyStore, CustomStringConvertible {
   ///   valid key file.
   public func key(for identifier: String) async throws -> Data? {
     try KeyStoreValidation.validate(identifier: identifier)
-    return try readKey(identifier, expectedByteCount: nil)
+    return try await BlockingExecutor.shared.run { [self] in
+      try readKey(identifier, expectedByteCount: nil)
+    }
   }
 
   /// The key stored under `identifier`, creating `byteCount` random bytes atomically
@@ -82,6 +84,28 @@ public struct FileKeyStore: KeyStore, CustomStringConvertible {
   ) async throws -> Data {
     try KeyStoreValidation.validate(identifier: identifier)
     try KeyStoreValidation.validate(byteCount: byteCount)
+    return try await BlockingExecutor.shared.run { [self] in
+      try keyCreatingIfMissing(identifier, byteCount: byteCount)
+    }
+  }
+
+  /// Deletes the key file for `identifier`; a missing file is not an error.
+  /// - Throws: ``LoyaltyError/Code/invalidArgument`` for an invalid identifier,
+  ///   ``LoyaltyError/Code/keyStoreFailed`` when the file cannot be removed.
+  public func deleteKey(for identifier: String) async throws {
+    try KeyStoreValidation.validate(identifier: identifier)
+    let path = filePath(identifier)
+    try await BlockingExecutor.shared.run { [self] in
+      guard unlink(path) == 0 || errno == ENOENT else {
+        throw posixError(.keyStoreFailed, "delete the key '\(identifier)'", identifier)
+      }
+    }
+  }
+
+  // MARK: - Files
+
+  /// Reads the key, creating it when missing; runs on the file executor's thread.
+  private func keyCreatingIfMissing(_ identifier: String, byteCount: Int) throws -> Data {
     if let existing = try readKey(identifier, expectedByteCount: byteCount) {
       return existing
     }
@@ -99,19 +123,6 @@ public struct FileKeyStore: KeyStore, CustomStringConvertible {
         + "may be deleting it.",
       metadata: ["identifier": identifier])
   }
-
-  /// Deletes the key file for `identifier`; a missing file is not an error.
-  /// - Throws: ``LoyaltyError/Code/invalidArgument`` for an invalid identifier,
-  ///   ``LoyaltyError/Code/keyStoreFailed`` when the file cannot be removed.
-  public func deleteKey(for identifier: String) async throws {
-    try KeyStoreValidation.validate(identifier: identifier)
-    let path = filePath(identifier)
-    guard unlink(path) == 0 || errno == ENOENT else {
-      throw posixError(.keyStoreFailed, "delete the key '\(identifier)'", identifier)
-    }
-  }
-
-  // MARK: - Files
 
   private func filePath(_ identifier: String) -> String {
     directory.appendingPathComponent(identifier, isDirectory: false).path

@@ -21,19 +21,26 @@ import Synchronization
 ///   cache size and the busy timeout from ``LoyaltyCore/DatabaseConfiguration``;
 /// - applies the schema's migrations, each in one transaction.
 ///
-/// Every access holds one lock around the single connection, so statements never run
-/// concurrently and a transaction never interleaves with another; SQLite work is
-/// short and synchronous, so a caller waits briefly rather than suspending.
-/// ``close()`` finalizes every statement and closes the file; afterwards every
-/// operation throws ``LoyaltyCore/LoyaltyError/Code/databaseClosed``.
+/// Every statement of a file database runs on the database's own thread, never on
+/// Swift's cooperative thread pool: an operation queues its SQLite work there and suspends the calling
+/// task until it is done, so a `synchronous=FULL` commit's `fsync`, a busy timeout, an
+/// integrity check or a `VACUUM` blocks that thread only. The work runs one piece at a
+/// time, in the order it was queued, so statements never run concurrently and a
+/// transaction never interleaves with another. A task cancelled while its work is
+/// still queued gets `CancellationError` and nothing is written; work that has started
+/// finishes. An in-memory database has no thread: its statements do no I/O, so they
+/// run on the calling task, one at a time under the lock.
+/// ``close()`` lets the queued work finish, finalizes every statement, closes the file
+/// and ends the thread; afterwards every operation throws
+/// ``LoyaltyCore/LoyaltyError/Code/databaseClosed``.
 ///
 /// The conformance to `Sendable` is unchecked because the class holds the
 /// connection, which is not thread-safe, in a `var`. It is safe because every read
 /// and write of `connection`, and every use of the connection, happens while `lock`
-/// is held: `withConnection(_:)`, `replaceConnection(_:)`, ``close()`` and ``isOpen``
-/// take the lock, the closures they run do not escape, and no code in the module
-/// keeps the connection it is handed. Everything else the
-/// class stores is an immutable `Sendable` value, an atomic or a mutex.
+/// is held: `withLockedConnection(_:)`, `replaceConnection(_:)`, ``close()`` and
+/// ``isOpen`` take the lock, and no code in the module keeps the connection it is
+/// handed. Everything else the class stores is an immutable `Sendable` value, an
+/// atomic, a mutex or the executor.
 // Safe to share: every use of the non-thread-safe connection happens under `lock`.
 public final class StoreDatabase: @unchecked Sendable {
   /// The configuration the database was opened with.
@@ -53,6 +60,9 @@ public final class StoreDatabase: @unchecked Sendable {
   /// The event queue's claims, shared by every queue on this database.
   let eventClaims = Locked(EventClaims())
   private let lock = RecursiveLock()
+  /// The thread every statement runs on, for a file database; `nil` for an in-memory
+  /// one, whose statements do no I/O and run on the calling task.
+  let executor: BlockingExecutor?
   private var connection: SQLiteConnection?
   private let currentGeneration: Atomic<UInt64>
 
@@ -79,6 +89,49 @@ public final class StoreDatabase: @unchecked Sendable {
       eventSink: eventSink, migrations: StoreSchema.migrations)
   }
 
+  /// Opens, checks and migrates the database at `location` on the database's own
+  /// thread, so the integrity check and the migrations do not block the caller's.
+  /// - Parameters:
+  ///   - location: Where the database lives.
+  ///   - configuration: The client's configuration: `database` sets the file's
+  ///     behaviour, `bundleID` and `dataDirectory` name the default file.
+  ///   - clock: The source of time for recorded dates.
+  ///   - logger: Where warnings go, such as a recovered file.
+  ///   - eventSink: Receives ``DatabaseRecovered`` when a corrupt file was replaced.
+  /// - Returns: The open database.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/databaseOpenFailed``,
+  ///   ``LoyaltyCore/LoyaltyError/Code/databaseTooNew``,
+  ///   ``LoyaltyCore/LoyaltyError/Code/migrationFailed``, or `CancellationError` when the
+  ///   task was cancelled before the opening started.
+  public static func open(
+    location: StoreLocation,
+    configuration: LoyaltyConfiguration,
+    clock: any LoyaltyClock = SystemClock(),
+    logger: LoyaltyLogger = .disabled,
+    eventSink: (any EventSink)? = nil
+  ) async throws -> StoreDatabase {
+    guard location.fileURL(for: configuration) != nil else {
+      return try StoreDatabase(
+        location: location, configuration: configuration, clock: clock, logger: logger,
+        eventSink: eventSink, migrations: StoreSchema.migrations)
+    }
+    let executor = makeExecutor()
+    return try await executor.run {
+      try StoreDatabase(
+        location: location, configuration: configuration, clock: clock, logger: logger,
+        eventSink: eventSink, migrations: StoreSchema.migrations, executor: executor)
+    }
+  }
+
+  /// A new thread for one database's statements.
+  static func makeExecutor() -> BlockingExecutor {
+    BlockingExecutor(
+      name: "LoyaltyStore",
+      closedError: LoyaltyError(
+        .databaseClosed, "The LoyaltyStore database is closed.",
+        recoverySuggestion: "Start a new client, or open the database again."))
+  }
+
   /// Opens the database with an explicit list of migration steps, for tests.
   init(
     location: StoreLocation,
@@ -87,10 +140,13 @@ public final class StoreDatabase: @unchecked Sendable {
     logger: LoyaltyLogger = .disabled,
     eventSink: (any EventSink)? = nil,
     migrations: [SQLiteMigration],
-    checksIntegrityAtOpen: Bool = true
+    checksIntegrityAtOpen: Bool = true,
+    executor: BlockingExecutor? = nil
   ) throws {
+    let fileURL = location.fileURL(for: configuration)
+    self.executor = executor ?? (fileURL == nil ? nil : Self.makeExecutor())
     self.configuration = configuration
-    self.fileURL = location.fileURL(for: configuration)
+    self.fileURL = fileURL
     self.clock = clock
     self.logger = logger
     self.migrator = try SQLiteMigrator(migrations)
@@ -126,11 +182,26 @@ public final class StoreDatabase: @unchecked Sendable {
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/databaseClosed`` or
   ///   ``LoyaltyCore/LoyaltyError/Code/queryFailed``.
   public func schemaVersion() async throws -> Int {
-    try withConnection { try migrator.appliedVersion(in: $0) }
+    try await withConnection { [migrator] in try migrator.appliedVersion(in: $0) }
   }
 
-  /// Finalizes every statement and closes the database. Closing twice does nothing.
+  /// Lets the queued work finish, finalizes every statement, closes the database and
+  /// ends its thread, waiting for all of that. Closing twice does nothing.
   public func close() {
+    executor?.shutdown()
+    closeConnection()
+  }
+
+  /// Closes the database like ``close()``, but runs the closing on the database's
+  /// thread and suspends instead of blocking the caller's thread while queued work
+  /// finishes. An in-memory database has no thread: its statements do no I/O, so they
+  /// run on the calling task, one at a time under the lock.
+  func closeSuspending() async {
+    _ = try? await executor?.run { [self] in closeConnection() }
+    close()
+  }
+
+  private func closeConnection() {
     lock.withLock {
       connection?.close()
       connection = nil
@@ -143,9 +214,41 @@ public final class StoreDatabase: @unchecked Sendable {
   /// which invalidates anything cached by row id.
   var generation: UInt64 { currentGeneration.load(ordering: .acquiring) }
 
-  /// Runs `body` with the connection, holding the lock, outside any transaction.
+  /// Runs `body` with the connection on the database's thread, outside any
+  /// transaction, and suspends the calling task until it returns.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/databaseClosed``, `CancellationError`
+  ///   when the task was cancelled before `body` started, or what `body` throws.
+  func withConnection<T: Sendable>(
+    _ body: @escaping @Sendable (SQLiteConnection) throws -> T
+  ) async throws -> T {
+    try await perform { [self] in try withLockedConnection(body) }
+  }
+
+  /// Runs `body` on the database's thread, or on the calling task for an in-memory
+  /// database; either way a task already cancelled gets `CancellationError` and `body`
+  /// does not run.
+  private func perform<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    guard let executor else {
+      try Task.checkCancellation()
+      return try body()
+    }
+    return try await executor.run(body)
+  }
+
+  /// Runs `body` in one `BEGIN IMMEDIATE` transaction on the database's thread: it
+  /// commits when `body` returns and rolls back when it throws.
+  func write<T: Sendable>(
+    _ body: @escaping @Sendable (SQLiteConnection) throws -> T
+  ) async throws -> T {
+    try await withConnection { connection in
+      try connection.transaction { try body(connection) }
+    }
+  }
+
+  /// Runs `body` with the connection on the calling thread, holding the lock: for work
+  /// already running on the database's thread, and for opening.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/databaseClosed``, or what `body` throws.
-  func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+  func withLockedConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
     try lock.withLock {
       guard let connection, connection.isOpen else {
         throw LoyaltyError(
@@ -156,26 +259,22 @@ public final class StoreDatabase: @unchecked Sendable {
     }
   }
 
-  /// Runs `body` in one `BEGIN IMMEDIATE` transaction, holding the lock: it commits
-  /// when `body` returns and rolls back when it throws.
-  func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-    try withConnection { connection in
-      try connection.transaction { try body(connection) }
-    }
-  }
-
   /// Closes the current connection, lets `body` deal with the files, and installs the
-  /// connection it returns, holding the lock throughout.
-  func replaceConnection(_ body: (URL?) throws -> SQLiteConnection) throws {
-    try lock.withLock {
-      guard let current = connection, current.isOpen else {
-        throw LoyaltyError(.databaseClosed, "The LoyaltyStore database is closed.")
+  /// connection it returns, on the database's thread, holding the lock throughout.
+  func replaceConnection(
+    _ body: @escaping @Sendable (URL?) throws -> SQLiteConnection
+  ) async throws {
+    try await perform { [self] in
+      try lock.withLock {
+        guard let current = connection, current.isOpen else {
+          throw LoyaltyError(.databaseClosed, "The LoyaltyStore database is closed.")
+        }
+        current.close()
+        connection = nil
+        let fresh = try body(fileURL)
+        connection = fresh
+        currentGeneration.store(fresh.generation, ordering: .releasing)
       }
-      current.close()
-      connection = nil
-      let fresh = try body(fileURL)
-      connection = fresh
-      currentGeneration.store(fresh.generation, ordering: .releasing)
     }
   }
 

@@ -46,7 +46,7 @@ public final class SQLiteEventQueue: EventQueue {
   /// Appends events in one durable transaction; ids already queued are ignored.
   public func append(_ events: [QueuedEvent]) async throws {
     guard !events.isEmpty else { return }
-    try database.write { connection in
+    try await database.write { connection in
       try connection.withStatement(
         "INSERT OR IGNORE INTO events (event_id, type, time, data, attempts) VALUES (?, ?, ?, ?, ?)"
       ) { statement in
@@ -67,7 +67,7 @@ public final class SQLiteEventQueue: EventQueue {
   /// larger than `maxBytes` comes alone), quarantining undecodable rows on the way.
   public func claim(maxCount: Int, maxBytes: Int) async throws -> [QueuedEvent] {
     guard maxCount > 0 else { return [] }
-    return try database.withConnection { connection in
+    return try await database.withConnection { [self] connection in
       var batch: [QueuedEvent] = []
       var rowIDs: [Int64] = []
       var undecodable: [(rowID: Int64, reason: String)] = []
@@ -118,7 +118,7 @@ public final class SQLiteEventQueue: EventQueue {
   /// Deletes the events with `ids`, claimed or not.
   public func acknowledge(_ ids: [String]) async throws {
     guard !ids.isEmpty else { return }
-    try database.withConnection { connection in
+    try await database.withConnection { [self] connection in
       try connection.transaction {
         try connection.withStatement("DELETE FROM events WHERE event_id = ?") { statement in
           for id in ids {
@@ -138,7 +138,7 @@ public final class SQLiteEventQueue: EventQueue {
   /// that are not claimed are ignored.
   public func release(_ ids: [String]) async throws {
     guard !ids.isEmpty else { return }
-    try database.withConnection { connection in
+    try await database.withConnection { [self] connection in
       let released = withClaims(connection) { claims in
         Set(ids).compactMap { id in claims.rowIDByEventID[id].map { (id, $0) } }
       }
@@ -161,7 +161,7 @@ public final class SQLiteEventQueue: EventQueue {
 
   /// How many events are queued, claimed or not; quarantined ones excluded.
   public func count() async throws -> Int {
-    try database.withConnection { connection in
+    try await database.withConnection { connection in
       try connection.scalarInt("SELECT COUNT(*) FROM events") ?? 0
     }
   }
@@ -171,7 +171,7 @@ public final class SQLiteEventQueue: EventQueue {
   /// - Returns: How many were dropped by this call.
   public func trim(toCapacity capacity: Int) async throws -> Int {
     let capacity = max(0, capacity)
-    return try database.withConnection { connection in
+    return try await database.withConnection { [self] connection in
       let (dropped, lastDropped) = try connection.transaction { () -> (Int, Int64) in
         let total = try connection.scalarInt("SELECT COUNT(*) FROM events") ?? 0
         let excess = total - capacity
@@ -212,7 +212,7 @@ public final class SQLiteEventQueue: EventQueue {
 
   /// The total number of events ``trim(toCapacity:)`` dropped over the database's life.
   public func droppedCount() async throws -> Int {
-    try database.withConnection { connection in
+    try await database.withConnection { connection in
       try connection.scalarInt("SELECT value FROM store_meta WHERE key = ?") { statement in
         try statement.bind(Self.droppedKey, at: 1)
       } ?? 0
@@ -222,7 +222,7 @@ public final class SQLiteEventQueue: EventQueue {
   /// Moves the events with `ids` to quarantine with `reason`; unknown ids are ignored.
   public func quarantine(_ ids: [String], reason: String) async throws {
     guard !ids.isEmpty else { return }
-    try database.withConnection { connection in
+    try await database.withConnection { [self] connection in
       try connection.transaction {
         for id in ids {
           let rowID = try connection.withStatement("SELECT _id FROM events WHERE event_id = ?") {
@@ -243,7 +243,7 @@ public final class SQLiteEventQueue: EventQueue {
 
   /// How many events are in quarantine.
   public func quarantinedCount() async throws -> Int {
-    try database.withConnection { connection in
+    try await database.withConnection { connection in
       try connection.scalarInt("SELECT COUNT(*) FROM events_quarantine") ?? 0
     }
   }
@@ -253,7 +253,7 @@ public final class SQLiteEventQueue: EventQueue {
   /// The events in quarantine, oldest first, as they were found.
   /// - Parameter limit: The most to return.
   public func quarantinedEvents(limit: Int = 100) async throws -> [QuarantinedEvent] {
-    try database.withConnection { connection in
+    try await database.withConnection { connection in
       try connection.withStatement(
         """
         SELECT event_id, type, data, reason, quarantined_at FROM events_quarantine

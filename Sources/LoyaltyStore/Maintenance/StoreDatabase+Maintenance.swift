@@ -26,7 +26,7 @@ extension StoreDatabase {
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/databaseClosed`` or
   ///   ``LoyaltyCore/LoyaltyError/Code/queryFailed``.
   public func checkIntegrity(quick: Bool = false) async throws -> IntegrityReport {
-    let rows = try withConnection { connection in
+    let rows = try await withConnection { connection in
       try connection.textColumn(quick ? "PRAGMA quick_check" : "PRAGMA integrity_check")
     }
     return IntegrityReport(problems: rows == ["ok"] ? [] : rows)
@@ -36,7 +36,7 @@ extension StoreDatabase {
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/databaseClosed`` or
   ///   ``LoyaltyCore/LoyaltyError/Code/queryFailed``.
   public func vacuum() async throws {
-    try withConnection { connection in
+    try await withConnection { [self] connection in
       try connection.execute("VACUUM")
       try checkpoint(connection)
     }
@@ -46,24 +46,20 @@ extension StoreDatabase {
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/databaseClosed`` or
   ///   ``LoyaltyCore/LoyaltyError/Code/queryFailed``.
   public func statistics() async throws -> StoreStatistics {
-    let (counts, pageCount, pageSize, freePages, version) = try withConnection { connection in
+    try await withConnection { [self] connection in
       var counts: [String: Int] = [:]
       for (table, sql) in Self.countedTables {
         counts[table] = try connection.scalarInt(sql) ?? 0
       }
-      return (
-        counts,
-        try connection.scalarInt("PRAGMA page_count") ?? 0,
-        try connection.scalarInt("PRAGMA page_size") ?? 0,
-        try connection.scalarInt("PRAGMA freelist_count") ?? 0,
-        try migrator.appliedVersion(in: connection)
-      )
+      // The file sizes are read here too: `stat` is file I/O.
+      return StoreStatistics(
+        rowCounts: counts, fileSize: fileURL.map { Self.size(ofFile: $0.path) } ?? 0,
+        walSize: fileURL.map { Self.size(ofFile: $0.path + "-wal") } ?? 0,
+        pageCount: try connection.scalarInt("PRAGMA page_count") ?? 0,
+        pageSize: try connection.scalarInt("PRAGMA page_size") ?? 0,
+        freePageCount: try connection.scalarInt("PRAGMA freelist_count") ?? 0,
+        schemaVersion: try migrator.appliedVersion(in: connection))
     }
-    return StoreStatistics(
-      rowCounts: counts, fileSize: fileURL.map { Self.size(ofFile: $0.path) } ?? 0,
-      walSize: fileURL.map { Self.size(ofFile: $0.path + "-wal") } ?? 0,
-      pageCount: pageCount, pageSize: pageSize, freePageCount: freePages,
-      schemaVersion: version)
   }
 
   /// Deletes the database and its files and creates a fresh, empty one at the latest
@@ -75,13 +71,13 @@ extension StoreDatabase {
   ///   ``LoyaltyCore/LoyaltyError/Code/migrationFailed``.
   public func recreate() async throws {
     let opener = makeOpener()
-    try replaceConnection { _ in try opener.openFresh() }
+    try await replaceConnection { _ in try opener.openFresh() }
     logger.info("The LoyaltyStore database was recreated.")
   }
 
   /// Copies the write-ahead log into the database and truncates it.
-  func checkpoint() throws {
-    try withConnection { try checkpoint($0) }
+  func checkpoint() async throws {
+    try await withConnection { [self] in try checkpoint($0) }
   }
 
   private func checkpoint(_ connection: SQLiteConnection) throws {

@@ -71,7 +71,7 @@ public struct StoreModule: LoyaltyModule {
   ///   the event sink throws.
   public func start(_ context: ModuleContext) async throws -> StoreDatabase {
     let capabilities = context.capabilities
-    let database = try StoreDatabase(
+    let database = try await StoreDatabase.open(
       location: location,
       configuration: context.configuration,
       clock: try capabilities.resolveIfPresent(.clock) ?? SystemClock(),
@@ -83,9 +83,10 @@ public struct StoreModule: LoyaltyModule {
     return database
   }
 
-  /// Closes this client's database: finalizes every statement and closes the file.
+  /// Closes this client's database: lets queued work finish, finalizes every statement,
+  /// closes the file and ends the database's thread.
   public func shutdown(_ database: StoreDatabase, context: ModuleContext) async {
-    database.close()
+    await database.closeSuspending()
   }
 }
 

@@ -47,7 +47,7 @@ public struct SQLitePOIStore: PointOfInterestStore {
   public func upsert(_ points: [PointOfInterest]) async throws {
     guard !points.isEmpty else { return }
     try GeoQuery.check(points)
-    try database.write { connection in
+    try await database.write { connection in
       try connection.transaction { try insert(points, connection) }
     }
   }
@@ -55,7 +55,7 @@ public struct SQLitePOIStore: PointOfInterestStore {
   /// Replaces every point with `points`, in one transaction.
   public func replaceAll(with points: [PointOfInterest]) async throws {
     try GeoQuery.check(points)
-    try database.write { connection in
+    try await database.write { connection in
       try connection.transaction {
         try connection.execute("DELETE FROM pois")
         try insert(points, connection)
@@ -65,7 +65,7 @@ public struct SQLitePOIStore: PointOfInterestStore {
 
   /// Removes every point whose id is not in `ids`, in one transaction.
   public func retainOnly(ids: Set<Int64>) async throws {
-    try database.write { connection in
+    try await database.write { connection in
       try connection.transaction {
         try connection.execute("CREATE TEMP TABLE IF NOT EXISTS pois_keep (id INTEGER PRIMARY KEY)")
         try connection.execute("DELETE FROM pois_keep")
@@ -85,13 +85,13 @@ public struct SQLitePOIStore: PointOfInterestStore {
 
   /// Marks every point unconfirmed (the `unconfirmed` column); upserts confirm.
   public func beginFullSync() async throws {
-    try database.write { try $0.execute("UPDATE pois SET unconfirmed = 1") }
+    try await database.write { try $0.execute("UPDATE pois SET unconfirmed = 1") }
   }
 
   /// Removes the points still unconfirmed, in one transaction, reading no ids.
   @discardableResult
   public func endFullSync() async throws -> Int {
-    try database.write { connection in
+    try await database.write { connection in
       let count = try connection.scalarInt("SELECT COUNT(*) FROM pois WHERE unconfirmed = 1") ?? 0
       try connection.execute("DELETE FROM pois WHERE unconfirmed = 1")
       return count
@@ -105,28 +105,28 @@ public struct SQLitePOIStore: PointOfInterestStore {
       throw LoyaltyError(
         .invalidArgument, "The bounding box's edges are not finite, in range and ordered.")
     }
-    return try centres(in: box).sorted { $0.id < $1.id }
+    return try await centres(in: box).sorted { $0.id < $1.id }
   }
 
   /// The point with `id`, or `nil`.
   public func pointOfInterest(id: Int64) async throws -> PointOfInterest? {
-    try fetch(Self.columns + " WHERE id = ?") { try $0.bind(id, at: 1) }.first
+    try await fetch(Self.columns + " WHERE id = ?") { try $0.bind(id, at: 1) }.first
   }
 
   /// Every point, ordered by id.
   public func all() async throws -> [PointOfInterest] {
-    try fetch(Self.columns + " ORDER BY id") { _ in }
+    try await fetch(Self.columns + " ORDER BY id") { _ in }
   }
 
   /// How many points are stored.
   public func count() async throws -> Int {
-    try database.withConnection { try $0.scalarInt("SELECT COUNT(*) FROM pois") ?? 0 }
+    try await database.withConnection { try $0.scalarInt("SELECT COUNT(*) FROM pois") ?? 0 }
   }
 
   /// Removes the points with `ids`; unknown ids are ignored.
   public func remove(ids: [Int64]) async throws {
     guard !ids.isEmpty else { return }
-    try database.write { connection in
+    try await database.write { connection in
       try connection.transaction {
         try connection.withStatement("DELETE FROM pois WHERE id = ?") { statement in
           for id in ids {
@@ -141,12 +141,12 @@ public struct SQLitePOIStore: PointOfInterestStore {
 
   /// Removes every point.
   public func removeAll() async throws {
-    try database.write { try $0.execute("DELETE FROM pois") }
+    try await database.write { try $0.execute("DELETE FROM pois") }
   }
 
   /// The version of the last completed sync, kept in `store_meta`.
   public func syncVersion() async throws -> String? {
-    try database.withConnection { connection in
+    try await database.withConnection { connection in
       try connection.withStatement("SELECT value FROM store_meta WHERE key = ?") { statement in
         try statement.bind(Self.versionKey, at: 1)
         return try statement.step() ? statement.text(at: 0) : nil
@@ -156,7 +156,7 @@ public struct SQLitePOIStore: PointOfInterestStore {
 
   /// Records the version of a completed sync; `nil` forgets it.
   public func setSyncVersion(_ version: String?) async throws {
-    try database.write { connection in
+    try await database.write { connection in
       guard let version else {
         try connection.withStatement("DELETE FROM store_meta WHERE key = ?") { statement in
           try statement.bind(Self.versionKey, at: 1)
@@ -184,14 +184,15 @@ public struct SQLitePOIStore: PointOfInterestStore {
     let candidates: [PointOfInterest]
     switch plan {
     case .rTree:
-      candidates = try fences(overlapping: GeoDistance.boundingBox(around: point, radius: margin))
+      candidates = try await fences(
+        overlapping: GeoDistance.boundingBox(around: point, radius: margin))
     case .boundingBox:
-      let largest = try database.withConnection {
+      let largest = try await database.withConnection {
         try $0.withStatement("SELECT MAX(radius) FROM pois") { statement in
           try statement.step() ? statement.double(at: 0) : 0
         }
       }
-      candidates = try centres(
+      candidates = try await centres(
         in: GeoDistance.boundingBox(around: point, radius: margin + largest))
     }
     return GeoQuery.containing(point, margin: margin, among: candidates)
@@ -203,7 +204,7 @@ public struct SQLitePOIStore: PointOfInterestStore {
   {
     try GeoQuery.check(point)
     try GeoQuery.check(distance: radius, "radius")
-    return try within(radius, of: point)
+    return try await within(radius, of: point)
   }
 
   /// The `limit` points nearest `point`: a box that grows fourfold until it holds
@@ -213,47 +214,51 @@ public struct SQLitePOIStore: PointOfInterestStore {
     guard limit > 0 else { return [] }
     var radius = 1_000.0
     while radius < GeoDistance.earthRadius * Double.pi {
-      let found = try within(radius, of: point)
+      let found = try await within(radius, of: point)
       if found.count >= limit { return Array(found.prefix(limit)) }
       radius *= 4
     }
     return GeoQuery.nearest(point, limit: limit, among: try await all())
   }
 
-  private func within(_ radius: Double, of point: GeoPoint) throws -> [PointOfInterest] {
+  private func within(_ radius: Double, of point: GeoPoint) async throws -> [PointOfInterest] {
     let box = GeoDistance.boundingBox(around: point, radius: radius)
-    let candidates = plan == .rTree ? try fences(overlapping: box) : try centres(in: box)
+    let candidates =
+      plan == .rTree ? try await fences(overlapping: box) : try await centres(in: box)
     return GeoQuery.within(radius, of: point, among: candidates)
   }
 
   /// The points whose indexed fence box overlaps `box`.
-  private func fences(overlapping box: GeoBoundingBox) throws -> [PointOfInterest] {
-    try unique(
-      box.unwrapped.flatMap { part in
-        try fetch(
-          Self.joinedColumns
-            + " WHERE r.max_lat >= ? AND r.min_lat <= ? AND r.max_lon >= ? AND r.min_lon <= ?"
-        ) { statement in
-          try statement.bind(part.minLatitude, at: 1)
-          try statement.bind(part.maxLatitude, at: 2)
-          try statement.bind(part.minLongitude, at: 3)
-          try statement.bind(part.maxLongitude, at: 4)
-        }
-      })
+  private func fences(overlapping box: GeoBoundingBox) async throws -> [PointOfInterest] {
+    var points: [PointOfInterest] = []
+    for part in box.unwrapped {
+      points += try await fetch(
+        Self.joinedColumns
+          + " WHERE r.max_lat >= ? AND r.min_lat <= ? AND r.max_lon >= ? AND r.min_lon <= ?"
+      ) { statement in
+        try statement.bind(part.minLatitude, at: 1)
+        try statement.bind(part.maxLatitude, at: 2)
+        try statement.bind(part.minLongitude, at: 3)
+        try statement.bind(part.maxLongitude, at: 4)
+      }
+    }
+    return unique(points)
   }
 
   /// The points whose centre lies in `box`.
-  private func centres(in box: GeoBoundingBox) throws -> [PointOfInterest] {
-    try unique(
-      box.unwrapped.flatMap { part in
-        try fetch(Self.columns + " WHERE lat BETWEEN ? AND ? AND lon BETWEEN ? AND ?") {
-          statement in
-          try statement.bind(part.minLatitude, at: 1)
-          try statement.bind(part.maxLatitude, at: 2)
-          try statement.bind(part.minLongitude, at: 3)
-          try statement.bind(part.maxLongitude, at: 4)
-        }
-      })
+  private func centres(in box: GeoBoundingBox) async throws -> [PointOfInterest] {
+    var points: [PointOfInterest] = []
+    for part in box.unwrapped {
+      points += try await fetch(
+        Self.columns + " WHERE lat BETWEEN ? AND ? AND lon BETWEEN ? AND ?"
+      ) { statement in
+        try statement.bind(part.minLatitude, at: 1)
+        try statement.bind(part.maxLatitude, at: 2)
+        try statement.bind(part.minLongitude, at: 3)
+        try statement.bind(part.maxLongitude, at: 4)
+      }
+    }
+    return unique(points)
   }
 
   private func unique(_ points: [PointOfInterest]) -> [PointOfInterest] {
@@ -291,9 +296,9 @@ public struct SQLitePOIStore: PointOfInterestStore {
   }
 
   private func fetch(
-    _ sql: String, bind: (SQLiteStatement) throws -> Void
-  ) throws -> [PointOfInterest] {
-    try database.withConnection { connection in
+    _ sql: String, bind: @escaping @Sendable (SQLiteStatement) throws -> Void
+  ) async throws -> [PointOfInterest] {
+    try await database.withConnection { connection in
       try connection.withStatement(sql) { statement in
         try bind(statement)
         var points: [PointOfInterest] = []

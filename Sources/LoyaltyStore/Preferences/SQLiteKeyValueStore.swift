@@ -21,7 +21,7 @@ public struct SQLiteKeyValueStore: KeyValueStore {
 
   /// The bytes stored for `key`, or `nil`.
   public func data(forKey key: String) async throws -> Data? {
-    try database.withConnection { connection in
+    try await database.withConnection { connection in
       try connection.withStatement("SELECT value FROM preferences WHERE key = ?") { statement in
         try statement.bind(key, at: 1)
         guard try statement.step() else { return nil }
@@ -32,7 +32,7 @@ public struct SQLiteKeyValueStore: KeyValueStore {
 
   /// Stores `data` for `key` in one transaction, replacing what was there.
   public func set(_ data: Data, forKey key: String) async throws {
-    try database.write { connection in
+    try await database.write { connection in
       try connection.withStatement(
         """
         INSERT INTO preferences (key, value) VALUES (?, ?)
@@ -48,7 +48,7 @@ public struct SQLiteKeyValueStore: KeyValueStore {
 
   /// Removes the value for `key`; removing a missing key is not an error.
   public func removeValue(forKey key: String) async throws {
-    try database.write { connection in
+    try await database.write { connection in
       try connection.withStatement("DELETE FROM preferences WHERE key = ?") { statement in
         try statement.bind(key, at: 1)
         try statement.run()
@@ -58,7 +58,7 @@ public struct SQLiteKeyValueStore: KeyValueStore {
 
   /// Every key with a value, sorted.
   public func keys() async throws -> [String] {
-    try database.withConnection { connection in
+    try await database.withConnection { connection in
       try connection.withStatement("SELECT key FROM preferences") { statement in
         var keys: [String] = []
         while try statement.step() {

@@ -109,7 +109,7 @@ public final class SQLiteTokenStore: TokenStore {
   public func store(_ tokens: TokenPair) async throws {
     let row = try await encode(tokens)
     defer { invalidateCache() }
-    _ = try database.write { connection in
+    _ = try await database.write { [self] connection in
       try write(row, expectedRevision: nil, generation: nil, in: connection)
     }
   }
@@ -117,7 +117,7 @@ public final class SQLiteTokenStore: TokenStore {
   /// Removes the stored pair and invalidates the cache.
   public func clear() async throws {
     defer { invalidateCache() }
-    _ = try database.write { connection in
+    _ = try await database.write { [self] connection in
       try write(nil, expectedRevision: nil, generation: nil, in: connection)
     }
   }
@@ -156,7 +156,7 @@ public final class SQLiteTokenStore: TokenStore {
         }
         encoded = .some(row)
       }
-      let won = try database.write { connection -> Bool in
+      let won = try await database.write { [self] connection -> Bool in
         try write(
           row, expectedRevision: current.revision, generation: current.generation,
           in: connection)
@@ -198,7 +198,7 @@ public final class SQLiteTokenStore: TokenStore {
 
   private func loadSnapshot() async throws -> Snapshot {
     let writes = cache.withLock { $0.writes }
-    let (row, generation) = try database.withConnection { connection in
+    let (row, generation) = try await database.withConnection { [self] connection in
       (try readRow(connection), connection.generation)
     }
     let snapshot = Snapshot(
@@ -363,14 +363,14 @@ public final class SQLiteTokenStore: TokenStore {
     guard let pair = snapshot.pair else { return }
     do {
       let row = try await encode(pair)
-      let wrote = try database.write { connection in
+      let wrote = try await database.write { [self] connection in
         try write(
           row, expectedRevision: snapshot.revision, generation: snapshot.generation,
           in: connection)
       }
       invalidateCache()
       if wrote {
-        try database.checkpoint()
+        try await database.checkpoint()
         logger.info("Encrypted the tokens that were stored in clear.")
       }
     } catch {

@@ -65,7 +65,7 @@ struct EventQueueTests {
     defer { database.close() }
     let queue = SQLiteEventQueue(database: database)
     try await queue.append([StoreTestSupport.event(0)])
-    try database.write { connection in
+    try await database.write { connection in
       try connection.executeScript(
         """
         INSERT INTO events (event_id, type, time, data) VALUES ('null-data', 'bad', 1.0, NULL);

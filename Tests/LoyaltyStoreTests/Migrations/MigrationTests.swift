@@ -30,7 +30,7 @@ struct MigrationTests {
       in: directory, migrations: StoreSchema.migrations + [Self.addTable])
     defer { database.close() }
     #expect(try await database.schemaVersion() == StoreSchema.latestVersion + 1)
-    let names = try database.withConnection {
+    let names = try await database.withConnection {
       try $0.textColumn("SELECT name FROM schema_version ORDER BY version")
     }
     #expect(names == ["create_tables", "pois_location", "add_extra"])
@@ -54,7 +54,7 @@ struct MigrationTests {
     let reopened = try StoreTestSupport.open(in: directory)
     defer { reopened.close() }
     #expect(try await reopened.schemaVersion() == StoreSchema.latestVersion)
-    let half = try reopened.withConnection {
+    let half = try await reopened.withConnection {
       try $0.scalarInt("SELECT COUNT(*) FROM sqlite_master WHERE name = 'half'")
     }
     #expect(half == 0)

@@ -31,20 +31,22 @@ struct POIIndexTests {
     let database = try StoreTestSupport.open(in: directory)
     defer { database.close() }
     let pois = database.pointsOfInterest
-    func indexed() throws -> Int {
-      try database.withConnection { try $0.scalarInt("SELECT COUNT(*) FROM pois_rtree") ?? -1 }
+    func indexed() async throws -> Int {
+      try await database.withConnection {
+        try $0.scalarInt("SELECT COUNT(*) FROM pois_rtree") ?? -1
+      }
     }
     try await pois.upsert([Self.shop, PointOfInterest(id: 2, latitude: 1, longitude: 2, radius: 5)])
-    #expect(try indexed() == 2)
+    #expect(try await indexed() == 2)
     try await pois.remove(ids: [2])
-    #expect(try indexed() == 1)
+    #expect(try await indexed() == 1)
     try await pois.replaceAll(with: [Self.shop])
-    #expect(try indexed() == 1)
+    #expect(try await indexed() == 1)
     try await pois.retainOnly(ids: [])
-    #expect(try indexed() == 0)
+    #expect(try await indexed() == 0)
     try await pois.upsert([Self.shop])
     try await pois.removeAll()
-    #expect(try indexed() == 0)
+    #expect(try await indexed() == 0)
   }
 
   @Test("migrating a version 1 database indexes the points it already has")
@@ -53,7 +55,7 @@ struct POIIndexTests {
     defer { directory.remove() }
     let old = try StoreTestSupport.open(
       in: directory, migrations: Array(StoreSchema.migrations.prefix(1)))
-    try old.write { connection in
+    try await old.write { connection in
       try connection.execute(
         "INSERT INTO pois (id, lat, lon, radius) VALUES (7, 37.9755, 23.7348, 100)")
     }
@@ -105,7 +107,7 @@ struct POIFallbackTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let first = try StoreTestSupport.open(in: directory)
-    try first.write { connection in
+    try await first.write { connection in
       try connection.executeScript(
         "DROP TRIGGER pois_rtree_delete; DROP TABLE pois_rtree;")
     }

@@ -14,15 +14,15 @@ struct SQLiteErrorTests {
     defer { directory.remove() }
     let database = try StoreTestSupport.open(in: directory)
     defer { database.close() }
-    try database.write { connection in
+    try await database.write { connection in
       try connection.executeScript(
         """
         CREATE TABLE planted (value TEXT NOT NULL UNIQUE);
         CREATE TABLE strict_planted (value INTEGER) STRICT;
         """)
     }
-    func insert(_ sql: String) throws {
-      try database.write { connection in
+    func insert(_ sql: String) async throws {
+      try await database.write { connection in
         try connection.withStatement(sql) { statement in
           try statement.bind(Self.planted, at: 1)
           try statement.run()
@@ -30,9 +30,9 @@ struct SQLiteErrorTests {
       }
     }
 
-    try insert("INSERT INTO planted (value) VALUES (?)")
-    let unique = #expect(throws: LoyaltyError.self) {
-      try insert("INSERT INTO planted (value) VALUES (?)")
+    try await insert("INSERT INTO planted (value) VALUES (?)")
+    let unique = await #expect(throws: LoyaltyError.self) {
+      try await insert("INSERT INTO planted (value) VALUES (?)")
     }
     #expect(unique?.code == .queryFailed)
     #expect(unique?.metadata["sql"] == "INSERT INTO planted (value) VALUES (?)")
@@ -41,14 +41,16 @@ struct SQLiteErrorTests {
     #expect(unique?.description.contains(Self.planted) == false)
     #expect(unique?.description.contains("UNIQUE constraint failed") == true)
 
-    let strict = #expect(throws: LoyaltyError.self) {
-      try insert("INSERT INTO strict_planted (value) VALUES (?)")
+    let strict = await #expect(throws: LoyaltyError.self) {
+      try await insert("INSERT INTO strict_planted (value) VALUES (?)")
     }
     #expect(strict?.code == .queryFailed)
     #expect(strict?.description.contains(Self.planted) == false)
 
     // The failed transactions were rolled back; the connection goes on.
-    let rows = try database.withConnection { try $0.scalarInt("SELECT COUNT(*) FROM planted") }
+    let rows = try await database.withConnection {
+      try $0.scalarInt("SELECT COUNT(*) FROM planted")
+    }
     #expect(rows == 1)
   }
 
@@ -57,8 +59,8 @@ struct SQLiteErrorTests {
     defer { directory.remove() }
     let database = try StoreTestSupport.open(in: directory)
     defer { database.close() }
-    let error = #expect(throws: LoyaltyError.self) {
-      try database.withConnection { try $0.execute("SELECT nothing FROM nowhere") }
+    let error = await #expect(throws: LoyaltyError.self) {
+      try await database.withConnection { try $0.execute("SELECT nothing FROM nowhere") }
     }
     #expect(error?.code == .queryFailed)
     #expect(error?.metadata["sql"] == "SELECT nothing FROM nowhere")
@@ -70,8 +72,8 @@ struct SQLiteErrorTests {
     defer { directory.remove() }
     let database = try StoreTestSupport.open(in: directory)
     defer { database.close() }
-    #expect(throws: LoyaltyError.self) {
-      try database.write { connection in
+    await #expect(throws: LoyaltyError.self) {
+      try await database.write { connection in
         try connection.execute("INSERT INTO pois (id, lat, lon, radius) VALUES (1, 0, 0, 0)")
         throw LoyaltyError(.internalInconsistency, "stop half-way")
       }

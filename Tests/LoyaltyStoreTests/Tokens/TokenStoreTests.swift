@@ -42,7 +42,7 @@ struct TokenStoreTests {
     defer { directory.remove() }
     let clear = try StoreTestSupport.open(in: directory, encryption: false)
     try await SQLiteTokenStore(database: clear, cipher: TestFieldCipher()).store(Self.pair)
-    let flag = try clear.withConnection {
+    let flag = try await clear.withConnection {
       try $0.scalarInt("SELECT encrypted FROM requestVariables WHERE id = 1")
     }
     #expect(flag == 0)
@@ -55,7 +55,7 @@ struct TokenStoreTests {
     let store = SQLiteTokenStore(database: encrypted, cipher: TestFieldCipher())
     #expect(try await store.tokens() == Self.pair)
     // The first read re-wrote the row encrypted.
-    let upgraded = try encrypted.withConnection {
+    let upgraded = try await encrypted.withConnection {
       try $0.scalarInt("SELECT encrypted FROM requestVariables WHERE id = 1")
     }
     #expect(upgraded == 1)
@@ -113,7 +113,7 @@ struct TokenStoreTests {
     #expect(try await store.tokens() == Self.pair)
 
     // Changed behind the store's back: the cache still answers.
-    try database.write { connection in
+    try await database.write { connection in
       try connection.withStatement(
         "UPDATE requestVariables SET access_token = ? WHERE id = 1"
       ) { statement in
