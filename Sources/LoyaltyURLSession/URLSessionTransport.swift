@@ -10,7 +10,9 @@ import LoyaltyNetwork
 ///
 /// It applies the request's timeout (or the configured request timeout), caps a whole
 /// transfer at the resource timeout, stops when the calling task is cancelled, and
-/// returns gzip bodies decompressed whether or not the platform did it already.
+/// returns a body sent with `Content-Encoding: gzip` decompressed, whether or not the
+/// platform did it already. A body that is itself a gzip file (a download served as
+/// `application/gzip`, without that encoding) is returned as it came.
 ///
 /// Every body is capped at `maxBodySize` bytes as it arrives, whatever its encoding (and
 /// again once decompressed): a larger one stops the transfer and fails with
@@ -92,7 +94,9 @@ public final class URLSessionTransport: HTTPTransport {
       headers.add(name: String(describing: name), value: String(describing: value))
     }
     var body = data
-    if Gzip.isCompressed(body) {
+    let encoded =
+      headers["Content-Encoding"].map { $0.lowercased().contains("gzip") } ?? false
+    if encoded, Gzip.isCompressed(body) {
       do {
         body = try Gzip.decompress(body, limit: limit.bytes)
       } catch let error as LoyaltyError where error.metadata["limit"] != nil {

@@ -53,6 +53,18 @@ struct URLSessionTransportTests {
     #expect(response.body == json)
   }
 
+  @Test("a gzip file served without Content-Encoding is returned as it came")
+  func gzipFileBody() async throws {
+    let compressed = try Gzip.compress(Data(String(repeating: "snapshot ", count: 200).utf8))
+    let server = try LoopbackHTTPServer { _ in
+      .init(status: 200, headers: [("Content-Type", "application/gzip")], body: compressed)
+    }
+    defer { server.stop() }
+    let response = try await URLSessionTransport(requestTimeout: 5).send(
+      HTTPRequest(method: .get, url: server.baseURL, headers: ["Accept-Encoding": "gzip"]))
+    #expect(response.body == compressed)
+  }
+
   @Test("a slow server times out with a typed error")
   func timeout() async throws {
     let server = try LoopbackHTTPServer { _ in .init(status: 200, delay: 3) }
