@@ -26,6 +26,10 @@ public final class DirectoryCenter: MerchantDirectory {
   private let clock: any LoyaltyClock
   private let logger: LoyaltyLogger
   private let schedule = Locked<Task<Void, Never>?>(nil)
+  /// The thread searches and syncs run their SQLite and file work on.
+  let executor = BlockingExecutor(
+    name: "LoyaltyDirectory",
+    closedError: LoyaltyError(.clientShutDown, "The merchant directory was shut down."))
 
   /// Opens the directory in `folder`, serving the snapshot installed there, if any.
   /// - Parameters:
@@ -84,10 +88,11 @@ public final class DirectoryCenter: MerchantDirectory {
     self.clock = clock
     self.logger = logger
     self.searcher = SQLiteMerchantDirectory(
-      pool: pool, enabledProviders: Set(providers.map(\.id)))
+      pool: pool, enabledProviders: Set(providers.map(\.id)), executor: executor)
     self.syncer = DirectorySync(
       source: source, storage: storage, pool: pool, writer: configuration.fileWriter,
-      clock: clock, logger: logger, fullText: fullText, progress: broadcaster, etag: etag)
+      clock: clock, logger: logger, fullText: fullText, progress: broadcaster, etag: etag,
+      executor: executor)
   }
 
   // MARK: Searching
@@ -165,6 +170,7 @@ public final class DirectoryCenter: MerchantDirectory {
   public func shutdown() {
     stopSchedule()
     broadcaster.finish()
+    executor.shutdown()
     pool.close()
   }
 }

@@ -23,10 +23,15 @@ import LoyaltyStore
 public final class SQLiteMerchantDirectory: MerchantDirectory {
   private let pool: DirectorySnapshotPool
   private let providers: Set<DirectoryProviderID>
+  private let executor: BlockingExecutor
 
-  init(pool: DirectorySnapshotPool, enabledProviders: Set<DirectoryProviderID>) {
+  init(
+    pool: DirectorySnapshotPool, enabledProviders: Set<DirectoryProviderID>,
+    executor: BlockingExecutor
+  ) {
     self.pool = pool
     self.providers = enabledProviders
+    self.executor = executor
   }
 
   public func search(_ query: DirectoryQuery) async throws -> [DirectorySearchResult] {
@@ -37,7 +42,14 @@ public final class SQLiteMerchantDirectory: MerchantDirectory {
         metadata: ["provider": provider.rawValue])
     }
     let terms = DirectoryTextFolding.words(query.text)
-    return try pool.withReader { connection, info in
+    // SQLite blocks: the statements run on the directory's thread.
+    return try await executor.run { try self.search(query, terms: terms) }
+  }
+
+  private func search(_ query: DirectoryQuery, terms: [String]) throws
+    -> [DirectorySearchResult]
+  {
+    try pool.withReader { connection, info in
       let sql: String
       switch (terms.isEmpty || !info.fullTextSearch, query.near != nil) {
       case (false, false): sql = DirectorySearchSQL.fullTextByRank
@@ -86,6 +98,10 @@ public final class SQLiteMerchantDirectory: MerchantDirectory {
   }
 
   public func merchant(id: Int) async throws -> DirectoryMerchant? {
+    try await executor.run { try self.merchant(readingID: id) }
+  }
+
+  private func merchant(readingID id: Int) throws -> DirectoryMerchant? {
     try pool.withReader { connection, _ in
       let found = try connection.withStatement(DirectorySearchSQL.byID) { statement in
         try statement.bind(id, at: 1)

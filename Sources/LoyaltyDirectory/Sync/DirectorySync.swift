@@ -23,6 +23,7 @@ actor DirectorySync {
   private let logger: LoyaltyLogger
   private let fullText: Bool
   private let progress: DirectoryProgressBroadcaster
+  private let executor: BlockingExecutor
   private var etag: String?
   private var running: Task<DirectorySyncOutcome, any Error>?
 
@@ -33,8 +34,10 @@ actor DirectorySync {
   init(
     source: any DirectorySnapshotSource, storage: DirectoryStorage, pool: DirectorySnapshotPool,
     writer: any DirectoryFileWriter, clock: any LoyaltyClock, logger: LoyaltyLogger,
-    fullText: Bool, progress: DirectoryProgressBroadcaster, etag: String?
+    fullText: Bool, progress: DirectoryProgressBroadcaster, etag: String?,
+    executor: BlockingExecutor
   ) {
+    self.executor = executor
     self.source = source
     self.storage = storage
     self.pool = pool
@@ -98,14 +101,19 @@ actor DirectorySync {
     }
     let temporary = storage.temporaryURL()
     do {
-      try write(body.body, compressed: compressed, to: temporary, manifest: manifest)
-      progress.send(
-        DirectorySyncProgress(
-          phase: .verifying, bytesWritten: manifest.size, totalBytes: manifest.size))
-      let info = try verifyAndIndex(temporary, manifest: manifest, etag: newETag)
-      try PosixDirectoryFileWriter.synchronize(temporary)
-      let url = try storage.install(temporary, version: manifest.version)
-      pool.install(DirectorySnapshotHandle(url: url, info: info))
+      // Decompressing, hashing, writing, the integrity check, indexing and the fsyncs
+      // block: they run on the directory's own thread, never on the cooperative pool.
+      let info = try await executor.run { [self, storage, pool, progress] in
+        try write(body.body, compressed: compressed, to: temporary, manifest: manifest)
+        progress.send(
+          DirectorySyncProgress(
+            phase: .verifying, bytesWritten: manifest.size, totalBytes: manifest.size))
+        let info = try verifyAndIndex(temporary, manifest: manifest, etag: newETag)
+        try PosixDirectoryFileWriter.synchronize(temporary)
+        let url = try storage.install(temporary, version: manifest.version)
+        pool.install(DirectorySnapshotHandle(url: url, info: info))
+        return info
+      }
       etag = newETag
       progress.send(
         DirectorySyncProgress(
@@ -121,6 +129,9 @@ actor DirectorySync {
       return .updated(info)
     } catch {
       storage.discard(temporary)
+      if error is CancellationError {
+        throw LoyaltyError(.cancelled, "The directory sync was cancelled.")
+      }
       throw error
     }
   }
