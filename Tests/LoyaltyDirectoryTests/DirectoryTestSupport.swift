@@ -54,7 +54,7 @@ final class TestSnapshotSource: DirectorySnapshotSource {
     sqlite: Data, version: Int, schemaVersion: Int, sha256: String? = nil,
     body: Data? = nil
   ) {
-    var digest = SnapshotDigest()
+    var digest = PortableSHA256.Hasher()
     sqlite.withUnsafeBytes { digest.update($0) }
     let manifest = DirectoryManifest(
       version: version, size: sqlite.count, sha256: sha256 ?? digest.hexDigest(),

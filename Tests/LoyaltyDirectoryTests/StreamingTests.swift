@@ -13,7 +13,7 @@ struct StreamingTests {
     let bytes = (0..<10_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
     let expected = PortableSHA256.digest(bytes).map { String(format: "%02x", $0) }.joined()
     for chunk in [1, 7, 63, 64, 65, 1_000, 10_000] {
-      var digest = SnapshotDigest()
+      var digest = PortableSHA256.Hasher()
       bytes.withUnsafeBytes { raw in
         var offset = 0
         while offset < raw.count {
@@ -24,9 +24,38 @@ struct StreamingTests {
       }
       #expect(digest.hexDigest() == expected, "chunk \(chunk)")
     }
-    var empty = SnapshotDigest()
+    var empty = PortableSHA256.Hasher()
     #expect(
       empty.hexDigest() == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+  }
+
+  @Test(
+    "the streamed SHA-256 gives the FIPS 180-4 test vectors, fed in pieces",
+    arguments: [1, 3, 64, 1_000])
+  func vectors(piece: Int) {
+    let vectors: [(input: [UInt8], hex: String)] = [
+      (Array("abc".utf8), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
+      (
+        Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8),
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+      ),
+      (
+        [UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000),
+        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"
+      ),
+    ]
+    for vector in vectors {
+      var hasher = PortableSHA256.Hasher()
+      vector.input.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+          let end = min(raw.count, offset + piece)
+          hasher.update(UnsafeRawBufferPointer(rebasing: raw[offset..<end]))
+          offset = end
+        }
+      }
+      #expect(hasher.hexDigest() == vector.hex, "\(vector.input.count) bytes in pieces of \(piece)")
+    }
   }
 
   @Test("gzip decodes piece by piece; a truncated stream and trailing bytes are errors")

@@ -2,7 +2,7 @@
 /// without linking a crypto library. LoyaltySecurity's `SHA256` (OpenSSL) is faster and
 /// replaces it when that product is linked.
 package enum PortableSHA256 {
-  private static let roundConstants: [UInt32] = [
+  static let roundConstants: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
     0xab1c_5ed5, 0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe,
     0x9bdc_06a7, 0xc19b_f174, 0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f,
@@ -15,97 +15,32 @@ package enum PortableSHA256 {
     0xc671_78f2,
   ]
 
-  private static let initialState: [UInt32] = [
+  static let initialState: [UInt32] = [
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
     0x5be0_cd19,
   ]
 
   /// The 32-byte digest of `bytes`.
   package static func digest(_ bytes: [UInt8]) -> [UInt8] {
-    var message = bytes
-    let bitLength = UInt64(bytes.count) &* 8
-    message.append(0x80)
-    while message.count % 64 != 56 {
-      message.append(0)
-    }
-    for shift in stride(from: 56, through: 0, by: -8) {
-      message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-    }
-
-    var state = initialState
-    var schedule = [UInt32](repeating: 0, count: 64)
-    for blockStart in stride(from: 0, to: message.count, by: 64) {
-      for index in 0..<16 {
-        let offset = blockStart + index * 4
-        schedule[index] =
-          UInt32(message[offset]) << 24 | UInt32(message[offset + 1]) << 16
-          | UInt32(message[offset + 2]) << 8 | UInt32(message[offset + 3])
-      }
-      for index in 16..<64 {
-        let previous15 = schedule[index - 15]
-        let previous2 = schedule[index - 2]
-        let sigma0 = rotate(previous15, 7) ^ rotate(previous15, 18) ^ (previous15 >> 3)
-        let sigma1 = rotate(previous2, 17) ^ rotate(previous2, 19) ^ (previous2 >> 10)
-        schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1
-      }
-      var a = state[0]
-      var b = state[1]
-      var c = state[2]
-      var d = state[3]
-      var e = state[4]
-      var f = state[5]
-      var g = state[6]
-      var h = state[7]
-      for index in 0..<64 {
-        let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-        let choice = (e & f) ^ (~e & g)
-        let temporary1 = h &+ sum1 &+ choice &+ roundConstants[index] &+ schedule[index]
-        let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-        let majority = (a & b) ^ (a & c) ^ (b & c)
-        let temporary2 = sum0 &+ majority
-        h = g
-        g = f
-        f = e
-        e = d &+ temporary1
-        d = c
-        c = b
-        b = a
-        a = temporary1 &+ temporary2
-      }
-      state[0] = state[0] &+ a
-      state[1] = state[1] &+ b
-      state[2] = state[2] &+ c
-      state[3] = state[3] &+ d
-      state[4] = state[4] &+ e
-      state[5] = state[5] &+ f
-      state[6] = state[6] &+ g
-      state[7] = state[7] &+ h
-    }
-
-    var output: [UInt8] = []
-    output.reserveCapacity(32)
-    for word in state {
-      output.append(UInt8(truncatingIfNeeded: word >> 24))
-      output.append(UInt8(truncatingIfNeeded: word >> 16))
-      output.append(UInt8(truncatingIfNeeded: word >> 8))
-      output.append(UInt8(truncatingIfNeeded: word))
-    }
-    return output
+    var hasher = Hasher()
+    bytes.withUnsafeBytes { hasher.update($0) }
+    return hasher.finalize()
   }
 
   /// The lowercase hexadecimal digest of `text`'s UTF-8 bytes.
   package static func hexDigest(_ text: String) -> String {
+    hex(digest(Array(text.utf8)))
+  }
+
+  /// `bytes` as lowercase hexadecimal digits.
+  static func hex(_ bytes: [UInt8]) -> String {
     let hexDigits = Array("0123456789abcdef".utf8)
     var characters: [UInt8] = []
-    characters.reserveCapacity(64)
-    for byte in digest(Array(text.utf8)) {
+    characters.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
       characters.append(hexDigits[Int(byte >> 4)])
       characters.append(hexDigits[Int(byte & 0x0f)])
     }
     return String(decoding: characters, as: UTF8.self)
-  }
-
-  private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-    (value >> count) | (value << (32 - count))
   }
 }

@@ -166,7 +166,7 @@ actor DirectorySync {
     let sink = try writer.create(at: url)
     defer { sink.close() }
     let decoder = try GzipStreamDecoder(chunkSize: Self.chunkSize)
-    var digest = SnapshotDigest()
+    var digest = PortableSHA256.Hasher()
     var written = 0
     var reported = 0
     let limit = manifest.size
