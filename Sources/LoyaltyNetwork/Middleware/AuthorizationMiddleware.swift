@@ -28,27 +28,51 @@ public struct AuthorizationMiddleware: HTTPMiddleware {
     case .standard:
       return try await next(request)
     case .basic(let username, let password):
-      var authorized = request
-      let credentials = Data("\(username):\(password)".utf8).base64EncodedString()
-      authorized.headers.replaceOrAdd(name: "Authorization", value: "Basic \(credentials)")
-      return try await next(authorized)
+      return try await next(Self.authorized(request, Self.basic(username, password)))
     case .bearer:
-      let tokens = try await coordinator.currentTokens()
-      var authorized = request
-      authorized.headers.replaceOrAdd(
-        name: "Authorization", value: "Bearer \(tokens.accessToken)")
+      // A valid token outside the refresh window is read without a hop to the
+      // coordinator's actor, its `Authorization` value made once per pair; otherwise
+      // the coordinator decides (and refreshes first when it must).
+      var authorized: HTTPRequest
+      let tokens: TokenPair
+      if let snapshot = coordinator.tokensWithoutWaiting() {
+        authorized = Self.authorized(request, snapshot.authorization)
+        tokens = snapshot.pair
+      } else {
+        tokens = try await coordinator.currentTokens()
+        authorized = Self.authorized(request, "Bearer \(tokens.accessToken)")
+      }
       let response = try await next(authorized)
       guard response.status == 401 else { return response }
 
       let fresh = try await coordinator.refresh(replacing: tokens.accessToken)
-      authorized.headers.replaceOrAdd(name: "Authorization", value: "Bearer \(fresh.accessToken)")
+      authorized = Self.authorized(authorized, "Bearer \(fresh.accessToken)")
       let retried = try await next(authorized)
       guard retried.status != 401 else {
-        throw LoyaltyError(
-          .unauthorized, "The server refused the session's token twice (\(context.endpoint)).",
-          recoverySuggestion: "Log in again.", metadata: ["endpoint": context.endpoint])
+        throw Self.refusedTwice(context.endpoint)
       }
       return retried
     }
+  }
+
+  /// `request` with `authorization`. Synchronous and apart, so that the asynchronous
+  /// frames stay small.
+  @inline(never)
+  private static func authorized(_ request: HTTPRequest, _ authorization: String) -> HTTPRequest {
+    var authorized = request
+    authorized.headers.replaceOrAdd(name: "Authorization", value: authorization)
+    return authorized
+  }
+
+  @inline(never)
+  private static func basic(_ username: String, _ password: String) -> String {
+    "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
+  }
+
+  @inline(never)
+  private static func refusedTwice(_ endpoint: String) -> LoyaltyError {
+    LoyaltyError(
+      .unauthorized, "The server refused the session's token twice (\(endpoint)).",
+      recoverySuggestion: "Log in again.", metadata: ["endpoint": endpoint])
   }
 }

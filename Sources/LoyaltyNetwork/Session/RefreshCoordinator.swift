@@ -43,9 +43,13 @@ public actor RefreshCoordinator {
   private var inFlight: Task<TokenPair, any Error>?
   private var breaker: CircuitBreaker
   private var refreshCalls = 0
-  /// The last pair's decoded expiry: every bearer request reads the tokens, and decoding
-  /// the JWT each time was a third of the SDK's per-request cost.
-  private var decoded: SessionToken?
+  /// The last pair's decoded expiry and its `Authorization` value: every bearer request
+  /// reads the tokens, and decoding the JWT each time was a third of the SDK's
+  /// per-request cost. Behind a lock, so that ``tokensWithoutWaiting()`` reads it
+  /// without a hop to the actor.
+  private let snapshot = Locked<TokenSnapshot?>(nil)
+  /// The store, when it can tell its pair without a suspension.
+  private let snapshotSource: (any TokenSnapshotReading)?
 
   /// Creates a coordinator.
   /// - Parameters:
@@ -64,6 +68,7 @@ public actor RefreshCoordinator {
     refresher: @escaping Refresher
   ) {
     self.store = store
+    self.snapshotSource = store as? any TokenSnapshotReading
     self.clock = clock
     self.configuration = configuration
     self.events = events
@@ -128,6 +133,20 @@ public actor RefreshCoordinator {
     }
   }
 
+  /// The tokens to send now and their `Authorization` value, read without a hop to the
+  /// actor or the store's: the answer of ``currentTokens()`` when it needs no refresh.
+  ///
+  /// `nil` when the store cannot tell its pair synchronously, when there is no pair, or
+  /// when the access token is inside the refresh window (or expired): then
+  /// ``currentTokens()`` decides, and a refresh is shared as before.
+  nonisolated func tokensWithoutWaiting() -> TokenSnapshot? {
+    guard let pair = snapshotSource?.tokensWithoutWaiting() else { return nil }
+    let snapshot = snapshot(for: pair)
+    guard !snapshot.token.shouldRefresh(at: clock.now, threshold: configuration.refreshThreshold)
+    else { return nil }
+    return snapshot
+  }
+
   /// Refreshes the tokens, or joins the refresh already in flight.
   /// - Parameter stale: The access token a request was refused with; when the stored
   ///   token is already different, it is returned without a refresh.
@@ -183,11 +202,16 @@ public actor RefreshCoordinator {
       recoverySuggestion: "Log in again.")
   }
 
-  private func sessionToken(for pair: TokenPair) -> SessionToken {
-    if let decoded, decoded.pair == pair { return decoded }
-    let token = SessionToken(pair)
-    decoded = token
-    return token
+  private nonisolated func sessionToken(for pair: TokenPair) -> SessionToken {
+    snapshot(for: pair).token
+  }
+
+  /// The decoded snapshot of `pair`, made when the pair changed since the last one.
+  private nonisolated func snapshot(for pair: TokenPair) -> TokenSnapshot {
+    if let last = snapshot.withLock({ $0 }), last.token.pair == pair { return last }
+    let fresh = TokenSnapshot(pair)
+    snapshot.withLock { $0 = fresh }
+    return fresh
   }
 
   private func performRefresh(of current: TokenPair) async throws -> TokenPair {

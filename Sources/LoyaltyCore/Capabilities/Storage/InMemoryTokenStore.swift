@@ -1,21 +1,31 @@
 /// A token store that keeps the pair in memory only: the session ends with the process.
 public actor InMemoryTokenStore: TokenStore {
-  private var stored: TokenPair?
+  /// The pair, behind a lock so that it can also be read without a hop to the actor
+  /// (``tokensWithoutWaiting()``); every write still runs on the actor.
+  private let stored: Locked<TokenPair?>
 
   /// Creates a store, optionally holding `tokens`.
   public init(_ tokens: TokenPair? = nil) {
-    stored = tokens
+    stored = Locked(tokens)
   }
 
-  public func tokens() -> TokenPair? { stored }
+  public func tokens() -> TokenPair? { stored.withLock { $0 } }
 
-  public func store(_ tokens: TokenPair) { stored = tokens }
+  public func store(_ tokens: TokenPair) { stored.withLock { $0 = tokens } }
 
-  public func clear() { stored = nil }
+  public func clear() { stored.withLock { $0 = nil } }
 
   public func replace(_ expected: TokenPair?, with new: TokenPair?) -> Bool {
-    guard stored == expected else { return false }
-    stored = new
-    return true
+    stored.withLock { stored in
+      guard stored == expected else { return false }
+      stored = new
+      return true
+    }
+  }
+}
+
+extension InMemoryTokenStore: TokenSnapshotReading {
+  package nonisolated func tokensWithoutWaiting() -> TokenPair? {
+    stored.withLock { $0 }
   }
 }
