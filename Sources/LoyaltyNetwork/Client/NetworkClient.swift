@@ -61,11 +61,11 @@ public final class NetworkClient: Sendable {
     errorPolicy: ErrorPolicy = .standard
   ) {
     self.configuration = configuration
-    self.observed = ObservedTransport(transport)
-    // A body over the limit still came from a reachable server: checked outside `observed`.
+    // A body over the limit still came from a reachable server: `observed` records the
+    // call as reachable before it checks the size.
+    self.observed = ObservedTransport(transport, limit: ResponseSizeLimit(configuration.network))
     self.limitedTransport = LimitedTransport(
-      SizeLimitedTransport(observed, limit: ResponseSizeLimit(configuration.network)),
-      limit: configuration.network.maxConcurrentRequests)
+      observed, limit: configuration.network.maxConcurrentRequests)
     self.policy = errorPolicy
     self.clock = clock
     self.tokenStore = tokenStore

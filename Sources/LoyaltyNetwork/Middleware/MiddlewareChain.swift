@@ -1,9 +1,39 @@
 import LoyaltyCore
 
 /// Runs a request through middleware, outermost first, and then the transport.
+///
+/// A middleware that only changes the request on its way (the standard headers and the
+/// signature) is applied in place, in a synchronous step, without an asynchronous frame
+/// and a closure of its own: it behaves exactly as its `intercept`, which passes the
+/// changed request on.
 struct MiddlewareChain: Sendable {
-  let middleware: [any HTTPMiddleware]
-  let transport: any HTTPTransport
+  /// One middleware, and whether it only signs the request.
+  private struct Stage: Sendable {
+    let middleware: any HTTPMiddleware
+    /// The standard headers, boxed: the chain's asynchronous frames stay small.
+    let signer: Signer?
+  }
+
+  /// The standard headers middleware, held by reference.
+  private final class Signer: Sendable {
+    let headers: StandardHeadersMiddleware
+
+    init(_ headers: StandardHeadersMiddleware) {
+      self.headers = headers
+    }
+  }
+
+  private let stages: [Stage]
+  let transport: LimitedTransport
+
+  init(middleware: [any HTTPMiddleware], transport: LimitedTransport) {
+    stages = middleware.map { middleware in
+      Stage(
+        middleware: middleware,
+        signer: (middleware as? StandardHeadersMiddleware).map(Signer.init))
+    }
+    self.transport = transport
+  }
 
   func send(_ request: HTTPRequest, context: RequestContext) async throws -> HTTPResponse {
     try await run(request, context: context, from: 0)
@@ -12,11 +42,26 @@ struct MiddlewareChain: Sendable {
   private func run(_ request: HTTPRequest, context: RequestContext, from index: Int)
     async throws -> HTTPResponse
   {
-    guard index < middleware.count else {
+    var request = request
+    let index = try prepare(&request, from: index)
+    guard index < stages.count else {
       return try await transport.send(request)
     }
-    return try await middleware[index].intercept(request, context: context) { next in
+    return try await stages[index].middleware.intercept(request, context: context) { next in
       try await self.run(next, context: context, from: index + 1)
     }
+  }
+
+  /// Applies the signing stages from `index` on, and returns the index of the next
+  /// stage that intercepts (or the stage count). Synchronous, so that its temporaries
+  /// stay out of the asynchronous frames.
+  @inline(never)
+  private func prepare(_ request: inout HTTPRequest, from index: Int) throws -> Int {
+    var index = index
+    while index < stages.count, let signer = stages[index].signer {
+      request = try signer.headers.signed(request)
+      index += 1
+    }
+    return index
   }
 }

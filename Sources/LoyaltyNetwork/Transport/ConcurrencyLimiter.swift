@@ -32,7 +32,8 @@ final class ConcurrencyLimiter: Sendable {
     return try await body()
   }
 
-  private func acquire() async throws {
+  /// Takes one permit, waiting for it in arrival order; pair with ``release()``.
+  func acquire() async throws {
     try Task.checkCancellation()
     let id = state.withLock { state -> UInt64? in
       if state.available > 0 {
@@ -66,7 +67,8 @@ final class ConcurrencyLimiter: Sendable {
     }
   }
 
-  private func release() {
+  /// Gives back a permit taken with ``acquire()``.
+  func release() {
     let next = state.withLock { state -> Waiter? in
       if state.waiters.isEmpty {
         state.available += 1
