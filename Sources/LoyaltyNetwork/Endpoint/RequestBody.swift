@@ -50,7 +50,7 @@ public enum RequestBody: Sendable, Hashable {
     case .none:
       return (nil, nil)
     case .json(let value):
-      return (try value.jsonData(), "application/json")
+      return (try JSONBodyEncoder.data(of: value) ?? value.jsonData(), "application/json")
     case .form(let fields):
       let text = fields.map { field in
         PercentEncoding.encode(field.name, for: .form) + "="
