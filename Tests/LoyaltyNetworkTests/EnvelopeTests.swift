@@ -21,6 +21,25 @@ struct EnvelopeTests {
   }
 
   @Test(
+    "the context's members win a clash, whichever side is larger",
+    arguments: [
+      // A larger context than top level.
+      #"{"msg": "top", "status": "1", "context": {"msg": "inner", "a": 1, "b": 2, "c": 3}}"#,
+      // A larger top level than context.
+      #"{"msg": "top", "status": "1", "x": 1, "y": 2, "z": 3, "context": {"msg": "inner"}}"#,
+    ])
+  func contextWins(body: String) throws {
+    let envelope = try ResponseEnvelope(httpStatus: 200, body: Data(body.utf8))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
+    let context = try #require(object["context"] as? [String: Any])
+    #expect(envelope["msg"] == "inner")
+    #expect(envelope.status == 1)
+    #expect(envelope["context"] == nil)
+    #expect(envelope.fields.count == object.count - 1 + context.count - 1)
+  }
+
+  @Test(
     "a non-success status is a typed error carrying the server's status and message",
     arguments: [
       (#"{"status": "0", "msg": "Coupon already redeemed"}"#, StatusCheck.envelope, "0"),

@@ -37,14 +37,21 @@ public struct ResponseEnvelope: Sendable, Equatable {
     }
     var contextStatus: Int?
     if case .object(let context)? = object["context"] {
-      // One dictionary, made at its size: the top level's members, then the context's,
-      // which win on a clash.
-      var fields = [String: JSONValue](minimumCapacity: object.count - 1 + context.count)
-      for (key, value) in object where key != "context" {
-        fields[key] = value
-      }
-      for (key, value) in context {
-        fields[key] = value
+      // The context's members win on a clash. The larger side is copied whole (a copy of
+      // a dictionary is not rehashed) and the other side's members are added to it: the
+      // usual answer is a large context next to a top-level `status`.
+      var fields: [String: JSONValue]
+      if context.count >= object.count - 1 {
+        fields = context
+        for (key, value) in object where key != "context" && fields.index(forKey: key) == nil {
+          fields[key] = value
+        }
+      } else {
+        fields = object
+        fields["context"] = nil
+        for (key, value) in context {
+          fields[key] = value
+        }
       }
       self.fields = fields
       contextStatus = context["status"]?.looseInt
