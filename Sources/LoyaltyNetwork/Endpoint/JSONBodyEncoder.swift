@@ -52,15 +52,27 @@ enum JSONBodyEncoder {
   }
 
   private static func length(of text: String) -> Int {
-    var total = 2
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x0C, 0x0A, 0x0D, 0x09: total += 2
-      case ..<0x20: total += 6
-      default: total += 1
+    var text = text
+    return text.withUTF8 { bytes in
+      var total = 2 + bytes.count
+      for byte in bytes where needsEscape(byte) {
+        total += escapedLength(byte) - 1
       }
+      return total
     }
-    return total
+  }
+
+  @inline(__always)
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
+  /// The length of an escaped byte: two for the short escapes, six for `\u00xx`.
+  private static func escapedLength(_ byte: UInt8) -> Int {
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x0C, 0x0A, 0x0D, 0x09: 2
+    default: 6
+    }
   }
 
   private static func write(
@@ -121,20 +133,30 @@ enum JSONBodyEncoder {
     _ text: String, into buffer: UnsafeMutableRawBufferPointer, at position: inout Int
   ) {
     put(UInt8(ascii: "\""), into: buffer, at: &position)
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): write(#"\""#, into: buffer, at: &position)
-      case UInt8(ascii: "\\"): write(#"\\"#, into: buffer, at: &position)
-      case 0x08: write(#"\b"#, into: buffer, at: &position)
-      case 0x0C: write(#"\f"#, into: buffer, at: &position)
-      case 0x0A: write(#"\n"#, into: buffer, at: &position)
-      case 0x0D: write(#"\r"#, into: buffer, at: &position)
-      case 0x09: write(#"\t"#, into: buffer, at: &position)
-      case ..<0x20:
-        write(#"\u00"#, into: buffer, at: &position)
-        put(hexDigit(byte >> 4), into: buffer, at: &position)
-        put(hexDigit(byte & 0x0F), into: buffer, at: &position)
-      default: put(byte, into: buffer, at: &position)
+    var text = text
+    text.withUTF8 { bytes in
+      guard bytes.contains(where: needsEscape) else {
+        // The usual case: the bytes as they are, in one copy.
+        UnsafeMutableRawBufferPointer(rebasing: buffer[position..<position + bytes.count])
+          .copyMemory(from: UnsafeRawBufferPointer(bytes))
+        position += bytes.count
+        return
+      }
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "\""): write(#"\""#, into: buffer, at: &position)
+        case UInt8(ascii: "\\"): write(#"\\"#, into: buffer, at: &position)
+        case 0x08: write(#"\b"#, into: buffer, at: &position)
+        case 0x0C: write(#"\f"#, into: buffer, at: &position)
+        case 0x0A: write(#"\n"#, into: buffer, at: &position)
+        case 0x0D: write(#"\r"#, into: buffer, at: &position)
+        case 0x09: write(#"\t"#, into: buffer, at: &position)
+        case ..<0x20:
+          write(#"\u00"#, into: buffer, at: &position)
+          put(hexDigit(byte >> 4), into: buffer, at: &position)
+          put(hexDigit(byte & 0x0F), into: buffer, at: &position)
+        default: put(byte, into: buffer, at: &position)
+        }
       }
     }
     put(UInt8(ascii: "\""), into: buffer, at: &position)
