@@ -54,23 +54,38 @@ enum AnalyticsPayloadWriter {
     return Data(output)
   }
 
-  /// `text` as a JSON string, escaped as `JSONEncoder` escapes it.
+  /// `text` as a JSON string, escaped as `JSONEncoder` escapes it. Runs of bytes that
+  /// need no escape are copied at once.
   private static func writeString(_ text: String, into output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-      case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-      case 0x20...: output.append(byte)
-      case 0x08: output.append(contentsOf: #"\b"#.utf8)
-      case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-      case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-      case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-      case 0x09: output.append(contentsOf: #"\t"#.utf8)
-      default:
-        output.append(contentsOf: #"\u00"#.utf8)
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0x0F)])
+    var text = text
+    text.withUTF8 { bytes in
+      var start = 0
+      for index in bytes.indices {
+        let byte = bytes[index]
+        if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+          continue
+        }
+        if start < index {
+          output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        }
+        start = index + 1
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+        case 0x08: output.append(contentsOf: #"\b"#.utf8)
+        case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+        case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+        case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+        case 0x09: output.append(contentsOf: #"\t"#.utf8)
+        default:
+          output.append(contentsOf: #"\u00"#.utf8)
+          output.append(hexDigits[Int(byte >> 4)])
+          output.append(hexDigits[Int(byte & 0x0F)])
+        }
+      }
+      if start < bytes.count {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
       }
     }
     output.append(UInt8(ascii: "\""))

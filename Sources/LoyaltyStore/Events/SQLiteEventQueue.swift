@@ -84,9 +84,9 @@ public final class SQLiteEventQueue: EventQueue {
   /// Appends events and drops the oldest so at most `capacity` remain, in one durable
   /// transaction: the events are appended and the queue trimmed, or nothing is written.
   /// - Returns: How many were dropped by this call.
-  public func append(_ events: [QueuedEvent], trimmingToCapacity capacity: Int) async throws
-    -> Int
-  {
+  nonisolated(nonsending) public func append(
+    _ events: [QueuedEvent], trimmingToCapacity capacity: Int
+  ) async throws -> Int {
     try await commit(events, trimmingTo: max(0, capacity))
   }
 
@@ -280,7 +280,9 @@ public final class SQLiteEventQueue: EventQueue {
 
   /// Commits `events` (and a trim to `capacity`, when given): on a file database through
   /// the group of appends waiting for the database's thread, on an in-memory one at once.
-  private func commit(_ events: [QueuedEvent], trimmingTo capacity: Int?) async throws -> Int {
+  nonisolated(nonsending) private func commit(
+    _ events: [QueuedEvent], trimmingTo capacity: Int?
+  ) async throws -> Int {
     guard let executor = database.executor else {
       return try await database.withConnection { [self] connection in
         try apply([PendingAppend(id: 0, events: events, capacity: capacity)], in: connection)

@@ -36,8 +36,13 @@ public protocol EventQueue: Sendable {
   /// A persistent queue should do both in one transaction, so the events are either
   /// appended and trimmed or not appended at all. The default implementation calls
   /// ``append(_:)`` then ``trim(toCapacity:)``.
+  ///
+  /// It runs on the caller's actor (`nonisolated(nonsending)`), so a caller that only
+  /// waits for storage does not hop to the global executor and back.
   /// - Returns: How many were dropped by this call.
-  func append(_ events: [QueuedEvent], trimmingToCapacity capacity: Int) async throws -> Int
+  nonisolated(nonsending) func append(
+    _ events: [QueuedEvent], trimmingToCapacity capacity: Int
+  ) async throws -> Int
   /// The total number of events dropped by ``trim(toCapacity:)`` over the queue's life.
   func droppedCount() async throws -> Int
   /// Moves events out of the queue, keeping them aside for inspection.
@@ -48,9 +53,9 @@ public protocol EventQueue: Sendable {
 
 extension EventQueue {
   /// Calls ``append(_:)``, then ``trim(toCapacity:)``.
-  public func append(_ events: [QueuedEvent], trimmingToCapacity capacity: Int) async throws
-    -> Int
-  {
+  nonisolated(nonsending) public func append(
+    _ events: [QueuedEvent], trimmingToCapacity capacity: Int
+  ) async throws -> Int {
     try await append(events)
     return try await trim(toCapacity: capacity)
   }
