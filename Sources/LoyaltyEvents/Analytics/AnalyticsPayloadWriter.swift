@@ -139,15 +139,15 @@ enum AnalyticsPayloadWriter {
     output.append(UInt8(ascii: "Z"))
   }
 
-  /// The `count` lowest decimal digits of `value` (not negative), zero-padded.
+  /// The `count` lowest decimal digits of `value` (not negative), zero-padded; `count`
+  /// is 2, 3 or 4, so every division is by a constant.
+  @inline(__always)
   private static func writeDigits(_ value: Int64, count: Int, into output: inout [UInt8]) {
-    var divisor: Int64 = 1
-    for _ in 1..<count { divisor *= 10 }
-    var rest = value
-    while divisor > 0 {
-      output.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor % 10))
-      rest %= divisor
-      divisor /= 10
-    }
+    let zero = UInt8(ascii: "0")
+    let value = UInt32(truncatingIfNeeded: value)
+    if count >= 4 { output.append(zero + UInt8(truncatingIfNeeded: value / 1_000 % 10)) }
+    if count >= 3 { output.append(zero + UInt8(truncatingIfNeeded: value / 100 % 10)) }
+    output.append(zero + UInt8(truncatingIfNeeded: value / 10 % 10))
+    output.append(zero + UInt8(truncatingIfNeeded: value % 10))
   }
 }
