@@ -69,6 +69,29 @@ public enum EventQueueConformance {
     try require(try await fresh.quarantinedCount() == 1, name, "quarantine keeps the event aside")
     try require(try await fresh.count() == 14, name, "quarantined events leave the queue")
 
+    let trimming = try await makeQueue()
+    try await trimming.append((0..<10).map { event($0) })
+    let droppedOnAppend = try await trimming.append(
+      (10..<20).map { event($0) }, trimmingToCapacity: 15)
+    try require(
+      droppedOnAppend == 5, name, "append(_:trimmingToCapacity:) drops what exceeds the capacity",
+      "\(droppedOnAppend)")
+    try require(try await trimming.count() == 15, name, "append and trim leave the capacity")
+    try require(
+      try await trimming.droppedCount() == 5, name, "append and trim count the dropped events")
+    let oldestLeft = try await trimming.claim(maxCount: 1, maxBytes: 1_000)
+    try require(
+      oldestLeft.first?.id == event(5).id, name, "append and trim drop the oldest",
+      oldestLeft.map(\.id).joined(separator: ","))
+    let knownAgain = try await trimming.append([event(19)], trimmingToCapacity: 15)
+    let countAfterKnown = try await trimming.count()
+    try require(
+      knownAgain == 0 && countAfterKnown == 15, name, "append and trim of a known id does nothing")
+    try await trimming.acknowledge(oldestLeft.map(\.id))
+    try await trimming.append([event(5)])
+    try require(
+      try await trimming.count() == 15, name, "an acknowledged id can be appended again")
+
     let roundTrip = try await makeQueue()
     let original = QueuedEvent(
       id: "rt", name: "round_trip", timestamp: Date(timeIntervalSince1970: 1_800_000_123.5),

@@ -85,6 +85,13 @@ package final class BlockingExecutor: Sendable {
     }
   }
 
+  /// Queues `body` to run on the executor's thread, after everything queued before it,
+  /// and returns at once without waiting for it. Cancelling the caller does not remove it.
+  /// - Returns: `false`, and `body` never runs, after ``shutdown()``.
+  package func submit(_ body: @escaping @Sendable () -> Void) -> Bool {
+    queue.enqueue(BlockingQueue.Job(id: queue.makeID(), run: body, cancel: {}))
+  }
+
   /// Refuses new work, waits for the queued closures to run, and ends the thread.
   /// Calling it again does nothing. Called on the executor's own thread (from a closure
   /// it runs), it does not wait: the thread ends after the queue drains.

@@ -23,24 +23,10 @@ public struct AnalyticsEvent: Sendable, Hashable {
     self.parameters = parameters
   }
 
-  private struct Payload: Encodable {
-    let eventID: String
-    let name: String
-    let timestamp: String
-    let parameters: [String: String]
-
-    enum CodingKeys: String, CodingKey {
-      case eventID = "event_id"
-      case name, timestamp, parameters
-    }
-  }
-
-  /// The event as the analytics endpoint receives it: a compact JSON object.
-  func payload() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let stamp = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(timestamp)
-    return try encoder.encode(
-      Payload(eventID: id, name: name, timestamp: stamp, parameters: parameters))
+  /// The event as the analytics endpoint receives it: a compact JSON object with sorted
+  /// keys, byte for byte what `JSONEncoder` writes for it (see `AnalyticsPayloadWriter`).
+  func payload() -> Data {
+    AnalyticsPayloadWriter.payload(
+      id: id, name: name, timestamp: timestamp, parameters: parameters)
   }
 }

@@ -95,12 +95,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
       }
       event = changed
     }
-    let payload: Data
-    do {
-      payload = try event.payload()
-    } catch {
-      throw LoyaltyError(.invalidEvent, "The event could not be encoded.", underlying: error)
-    }
+    let payload = event.payload()
     guard payload.count + Self.batchOverhead <= configuration.maxBatchBytes else {
       throw LoyaltyError(
         .eventTooLarge,
@@ -108,11 +103,12 @@ public actor AnalyticsPipeline: AnalyticsTracker {
           + "\(configuration.maxBatchBytes).",
         metadata: ["event": event.name])
     }
-    try await queue.append([
-      QueuedEvent(id: event.id, name: event.name, timestamp: now, payload: payload)
-    ])
+    // One trip to the queue: appended and trimmed together (one transaction in
+    // LoyaltyStore's queue).
+    let dropped = try await queue.append(
+      [QueuedEvent(id: event.id, name: event.name, timestamp: now, payload: payload)],
+      trimmingToCapacity: configuration.queueCapacity)
     statistics.tracked += 1
-    let dropped = try await queue.trim(toCapacity: configuration.queueCapacity)
     if dropped > 0 {
       logger.warning("The analytics queue is full; dropped the \(dropped) oldest events.")
     }

@@ -10,6 +10,12 @@ public import LoyaltyCore
 ///
 /// - ``append(_:)`` commits the events in one transaction with `synchronous=FULL`:
 ///   once it returns, they survive the process being killed.
+/// - Group commit: on a file database, appends that arrive while the database's thread
+///   is busy wait together and are committed in one transaction, so concurrent appends
+///   share one `fsync`. Each still returns only once its own events are committed. When
+///   that transaction fails, each of its appends is tried again in a transaction of its
+///   own, so one failing append fails alone.
+/// - ``append(_:trimmingToCapacity:)`` appends and trims in the same transaction.
 /// - ``claim(maxCount:maxBytes:)`` hands out the oldest unclaimed events, within both
 ///   limits. Claims live in memory only, so they are forgotten when the database is
 ///   reopened: a crash between claim and acknowledge re-sends rather than loses.
@@ -29,8 +35,30 @@ public final class SQLiteEventQueue: EventQueue {
 
   private static let droppedKey = "events.dropped"
 
+  /// One append: its events, and the capacity to trim to after it (`nil`: no trim).
+  private struct PendingAppend: Sendable {
+    let id: UInt64
+    let events: [QueuedEvent]
+    let capacity: Int?
+  }
+
+  /// An append waiting for the database's thread, with the task to resume.
+  private struct WaitingAppend: Sendable {
+    let append: PendingAppend
+    let continuation: CheckedContinuation<Int, any Error>
+  }
+
+  /// The appends waiting for the next group commit.
+  private struct AppendGroup: Sendable {
+    var waiting: [WaitingAppend] = []
+    /// Whether a commit is queued on the database's thread and has not taken them yet.
+    var scheduled = false
+    var nextID: UInt64 = 0
+  }
+
   private let database: StoreDatabase
   private let logger: LoyaltyLogger
+  private let appends = Locked(AppendGroup())
 
   /// Creates a queue on `database`.
   /// - Parameters:
@@ -44,23 +72,22 @@ public final class SQLiteEventQueue: EventQueue {
   // MARK: - EventQueue
 
   /// Appends events in one durable transaction; ids already queued are ignored.
+  ///
+  /// On a file database, appends that wait for the database's thread together are
+  /// committed in one transaction (see the type's description); each returns once its own
+  /// events are committed.
   public func append(_ events: [QueuedEvent]) async throws {
     guard !events.isEmpty else { return }
-    try await database.write { connection in
-      try connection.withStatement(
-        "INSERT OR IGNORE INTO events (event_id, type, time, data, attempts) VALUES (?, ?, ?, ?, ?)"
-      ) { statement in
-        for event in events {
-          try statement.bind(event.id, at: 1)
-          try statement.bind(event.name, at: 2)
-          try statement.bind(event.timestamp.timeIntervalSinceReferenceDate, at: 3)
-          try statement.bind(event.payload, at: 4)
-          try statement.bind(event.attempts, at: 5)
-          try statement.run()
-          statement.reset()
-        }
-      }
-    }
+    _ = try await commit(events, trimmingTo: nil)
+  }
+
+  /// Appends events and drops the oldest so at most `capacity` remain, in one durable
+  /// transaction: the events are appended and the queue trimmed, or nothing is written.
+  /// - Returns: How many were dropped by this call.
+  nonisolated(nonsending) public func append(
+    _ events: [QueuedEvent], trimmingToCapacity capacity: Int
+  ) async throws -> Int {
+    try await commit(events, trimmingTo: max(0, capacity))
   }
 
   /// Claims the oldest unclaimed events within `maxCount` and `maxBytes` (an event
@@ -172,40 +199,11 @@ public final class SQLiteEventQueue: EventQueue {
   public func trim(toCapacity capacity: Int) async throws -> Int {
     let capacity = max(0, capacity)
     return try await database.withConnection { [self] connection in
-      let (dropped, lastDropped) = try connection.transaction { () -> (Int, Int64) in
-        let total = try connection.scalarInt("SELECT COUNT(*) FROM events") ?? 0
-        let excess = total - capacity
-        guard excess > 0 else { return (0, 0) }
-        let last = try connection.withStatement(
-          "SELECT _id FROM events ORDER BY _id LIMIT 1 OFFSET ?"
-        ) { statement -> Int64 in
-          try statement.bind(excess - 1, at: 1)
-          guard try statement.step() else { return 0 }
-          return statement.int64(at: 0)
-        }
-        try connection.withStatement("DELETE FROM events WHERE _id <= ?") { statement in
-          try statement.bind(last, at: 1)
-          try statement.run()
-        }
-        let deleted = connection.changes
-        try connection.withStatement(
-          """
-          INSERT INTO store_meta (key, value) VALUES (?, ?)
-          ON CONFLICT (key) DO UPDATE SET value = value + excluded.value
-          """
-        ) { statement in
-          try statement.bind(Self.droppedKey, at: 1)
-          try statement.bind(deleted, at: 2)
-          try statement.run()
-        }
-        return (deleted, last)
+      var total = try connection.scalarInt("SELECT COUNT(*) FROM events") ?? 0
+      let (dropped, lastDropped) = try connection.transaction {
+        try Self.trim(&total, toCapacity: capacity, in: connection)
       }
-      if dropped > 0 {
-        withClaims(connection) { claims in
-          claims.rowIDs = claims.rowIDs.filter { $0 > lastDropped }
-          claims.rowIDByEventID = claims.rowIDByEventID.filter { $0.value > lastDropped }
-        }
-      }
+      forgetClaims(upTo: lastDropped, in: connection)
       return dropped
     }
   }
@@ -275,7 +273,185 @@ public final class SQLiteEventQueue: EventQueue {
     }
   }
 
+  /// How many appends wait for the next group commit.
+  var waitingAppendCount: Int { appends.withLock { $0.waiting.count } }
+
   // MARK: - Private
+
+  /// Commits `events` (and a trim to `capacity`, when given): on a file database through
+  /// the group of appends waiting for the database's thread, on an in-memory one at once.
+  nonisolated(nonsending) private func commit(
+    _ events: [QueuedEvent], trimmingTo capacity: Int?
+  ) async throws -> Int {
+    guard let executor = database.executor else {
+      return try await database.withConnection { [self] connection in
+        try apply([PendingAppend(id: 0, events: events, capacity: capacity)], in: connection)
+      }
+    }
+    let id = appends.withLock { group in
+      group.nextID &+= 1
+      return group.nextID
+    }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Int, any Error>) in
+        guard !Task.isCancelled else {
+          continuation.resume(throwing: CancellationError())
+          return
+        }
+        let schedules = appends.withLock { group -> Bool in
+          group.waiting.append(
+            WaitingAppend(
+              append: PendingAppend(id: id, events: events, capacity: capacity),
+              continuation: continuation))
+          defer { group.scheduled = true }
+          return !group.scheduled
+        }
+        guard schedules else { return }
+        if !executor.submit({ [self] in commitWaiting() }) {
+          // The database is closed: nothing queued will run.
+          let closed = LoyaltyError(
+            .databaseClosed, "The LoyaltyStore database is closed.",
+            recoverySuggestion: "Start a new client, or open the database again.")
+          for waiting in takeWaiting() {
+            waiting.continuation.resume(throwing: closed)
+          }
+        }
+      }
+    } onCancel: { [appends] in
+      let cancelled = appends.withLock { group -> WaitingAppend? in
+        guard let index = group.waiting.firstIndex(where: { $0.append.id == id }) else {
+          return nil
+        }
+        return group.waiting.remove(at: index)
+      }
+      cancelled?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Takes every waiting append; the next one to arrive schedules a new commit.
+  private func takeWaiting() -> [WaitingAppend] {
+    appends.withLock { group in
+      defer {
+        group.waiting = []
+        group.scheduled = false
+      }
+      return group.waiting
+    }
+  }
+
+  /// Runs on the database's thread: commits every waiting append in one transaction and
+  /// then resumes each. When that transaction fails, each append is tried again in its
+  /// own, so one failing append does not fail the others; each caller hears of its own
+  /// result only once it is committed or has failed.
+  private func commitWaiting() {
+    let waiting = takeWaiting()
+    guard !waiting.isEmpty else { return }
+    do {
+      let dropped = try database.withLockedConnection { connection in
+        try apply(waiting.map(\.append), in: connection)
+      }
+      // The drops of a group are reported to its last append, which trimmed last.
+      for (index, entry) in waiting.enumerated() {
+        entry.continuation.resume(returning: index == waiting.count - 1 ? dropped : 0)
+      }
+    } catch {
+      guard waiting.count > 1 else {
+        waiting[0].continuation.resume(throwing: error)
+        return
+      }
+      for entry in waiting {
+        entry.continuation.resume(
+          with: Result {
+            try database.withLockedConnection { connection in
+              try apply([entry.append], in: connection)
+            }
+          })
+      }
+    }
+  }
+
+  /// Inserts every append's events and trims after each append that asks for it, in one
+  /// transaction, then forgets the claims of the rows trimmed.
+  /// - Returns: How many events were dropped in all.
+  private func apply(_ appends: [PendingAppend], in connection: SQLiteConnection) throws -> Int {
+    let (dropped, lastDropped) = try connection.transaction { () -> (Int, Int64) in
+      var total: Int? = nil
+      var dropped = 0
+      var lastDropped: Int64 = 0
+      try connection.withStatement(
+        "INSERT OR IGNORE INTO events (event_id, type, time, data, attempts) VALUES (?, ?, ?, ?, ?)"
+      ) { statement in
+        for append in appends {
+          for event in append.events {
+            try statement.bind(event.id, at: 1)
+            try statement.bind(event.name, at: 2)
+            try statement.bind(event.timestamp.timeIntervalSinceReferenceDate, at: 3)
+            try statement.bind(event.payload, at: 4)
+            try statement.bind(event.attempts, at: 5)
+            try statement.run()
+            statement.reset()
+            total? += connection.changes
+          }
+          guard let capacity = append.capacity else { continue }
+          if total == nil {
+            total = try connection.scalarInt("SELECT COUNT(*) FROM events") ?? 0
+          }
+          var count = total ?? 0
+          let (trimmed, last) = try Self.trim(&count, toCapacity: capacity, in: connection)
+          total = count
+          dropped += trimmed
+          lastDropped = max(lastDropped, last)
+        }
+      }
+      return (dropped, lastDropped)
+    }
+    forgetClaims(upTo: lastDropped, in: connection)
+    return dropped
+  }
+
+  /// Drops the oldest events so at most `capacity` of the `total` remain, adding them to
+  /// the persisted dropped count, inside the caller's transaction.
+  /// - Returns: How many were dropped, and the row id of the last one dropped (0 if none).
+  private static func trim(
+    _ total: inout Int, toCapacity capacity: Int, in connection: SQLiteConnection
+  ) throws -> (dropped: Int, last: Int64) {
+    let excess = total - capacity
+    guard excess > 0 else { return (0, 0) }
+    let last = try connection.withStatement(
+      "SELECT _id FROM events ORDER BY _id LIMIT 1 OFFSET ?"
+    ) { statement -> Int64 in
+      try statement.bind(excess - 1, at: 1)
+      guard try statement.step() else { return 0 }
+      return statement.int64(at: 0)
+    }
+    try connection.withStatement("DELETE FROM events WHERE _id <= ?") { statement in
+      try statement.bind(last, at: 1)
+      try statement.run()
+    }
+    let deleted = connection.changes
+    try connection.withStatement(
+      """
+      INSERT INTO store_meta (key, value) VALUES (?, ?)
+      ON CONFLICT (key) DO UPDATE SET value = value + excluded.value
+      """
+    ) { statement in
+      try statement.bind(droppedKey, at: 1)
+      try statement.bind(deleted, at: 2)
+      try statement.run()
+    }
+    total -= deleted
+    return (deleted, last)
+  }
+
+  /// Forgets the claims on rows up to `lastDropped`, which a trim deleted.
+  private func forgetClaims(upTo lastDropped: Int64, in connection: SQLiteConnection) {
+    guard lastDropped > 0 else { return }
+    withClaims(connection) { claims in
+      claims.rowIDs = claims.rowIDs.filter { $0 > lastDropped }
+      claims.rowIDByEventID = claims.rowIDByEventID.filter { $0.value > lastDropped }
+    }
+  }
 
   /// Runs `body` on the claims, first forgetting them if the database was recreated.
   /// Called while the database's lock is held.

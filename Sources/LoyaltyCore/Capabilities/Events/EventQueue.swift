@@ -30,10 +30,33 @@ public protocol EventQueue: Sendable {
   /// Drops the oldest events so at most `capacity` remain.
   /// - Returns: How many were dropped by this call.
   func trim(toCapacity capacity: Int) async throws -> Int
+  /// Appends events like ``append(_:)``, then drops the oldest events so at most
+  /// `capacity` remain, like ``trim(toCapacity:)``: one trip to the storage instead of two.
+  ///
+  /// A persistent queue should do both in one transaction, so the events are either
+  /// appended and trimmed or not appended at all. The default implementation calls
+  /// ``append(_:)`` then ``trim(toCapacity:)``.
+  ///
+  /// It runs on the caller's actor (`nonisolated(nonsending)`), so a caller that only
+  /// waits for storage does not hop to the global executor and back.
+  /// - Returns: How many were dropped by this call.
+  nonisolated(nonsending) func append(
+    _ events: [QueuedEvent], trimmingToCapacity capacity: Int
+  ) async throws -> Int
   /// The total number of events dropped by ``trim(toCapacity:)`` over the queue's life.
   func droppedCount() async throws -> Int
   /// Moves events out of the queue, keeping them aside for inspection.
   func quarantine(_ ids: [String], reason: String) async throws
   /// How many events are in quarantine.
   func quarantinedCount() async throws -> Int
+}
+
+extension EventQueue {
+  /// Calls ``append(_:)``, then ``trim(toCapacity:)``.
+  nonisolated(nonsending) public func append(
+    _ events: [QueuedEvent], trimmingToCapacity capacity: Int
+  ) async throws -> Int {
+    try await append(events)
+    return try await trim(toCapacity: capacity)
+  }
 }

@@ -1,6 +1,8 @@
 /// An event queue in memory: bounded, lost when the process ends.
 public actor InMemoryEventQueue: EventQueue {
   private var events: [QueuedEvent] = []
+  /// The ids in `events`, kept with it so an append does not rebuild them.
+  private var ids: Set<String> = []
   private var claimed: Set<String> = []
   private var quarantined: [(event: QueuedEvent, reason: String)] = []
   private var dropped = 0
@@ -9,10 +11,14 @@ public actor InMemoryEventQueue: EventQueue {
   public init() {}
 
   public func append(_ newEvents: [QueuedEvent]) {
-    var known = Set(events.map(\.id))
-    for event in newEvents where known.insert(event.id).inserted {
+    for event in newEvents where ids.insert(event.id).inserted {
       events.append(event)
     }
+  }
+
+  public func append(_ newEvents: [QueuedEvent], trimmingToCapacity capacity: Int) -> Int {
+    append(newEvents)
+    return trim(toCapacity: capacity)
   }
 
   public func claim(maxCount: Int, maxBytes: Int) -> [QueuedEvent] {
@@ -36,6 +42,7 @@ public actor InMemoryEventQueue: EventQueue {
     let removed = Set(ids)
     events.removeAll { removed.contains($0.id) }
     claimed.subtract(removed)
+    self.ids.subtract(removed)
   }
 
   public func release(_ ids: [String]) {
@@ -54,6 +61,7 @@ public actor InMemoryEventQueue: EventQueue {
     let removed = events.prefix(excess).map(\.id)
     events.removeFirst(excess)
     claimed.subtract(removed)
+    self.ids.subtract(removed)
     dropped += excess
     return excess
   }
@@ -67,6 +75,7 @@ public actor InMemoryEventQueue: EventQueue {
     }
     events.removeAll { moved.contains($0.id) }
     claimed.subtract(moved)
+    self.ids.subtract(moved)
   }
 
   public func quarantinedCount() -> Int { quarantined.count }
