@@ -32,14 +32,22 @@ struct FieldReader {
   /// The object's members when the decoder is a ``JSONTreeDecoder``: scalars are then
   /// read from them with ``JSONLenient``, which gives what the container reads give.
   private let members: [String: JSONValue]?
+  /// The decoder when it is a ``JSONTapeDecoder``: scalars are then read from its tape
+  /// with ``JSONLenient``, as from a tree's members.
+  private let tape: JSONTapeDecoder?
 
   init(_ decoder: any Decoder) throws {
     container = try decoder.container(keyedBy: AnyKey.self)
     self.decoder = decoder
-    if let tree = decoder as? JSONTreeDecoder, case .object(let members) = tree.value {
+    if let tape = decoder as? JSONTapeDecoder {
+      self.tape = tape
+      members = nil
+    } else if let tree = decoder as? JSONTreeDecoder, case .object(let members) = tree.value {
       self.members = members
+      tape = nil
     } else {
       members = nil
+      tape = nil
     }
   }
 
@@ -221,6 +229,9 @@ struct FieldReader {
     failure: ResponseDrift.Kind = .unreadable,
     _ json: (JSONValue) throws(JSONLenient.Failure) -> T?, _ parse: (AnyKey) throws -> T?
   ) throws -> T? {
+    if let tape {
+      return readTape(name, alias, alias2, expected: expected, failure: failure, tape, json)
+    }
     if let members {
       return readMember(name, alias, alias2, expected: expected, failure: failure, members, json)
     }
@@ -248,6 +259,39 @@ struct FieldReader {
       if expected { report(name, .missing) }
       return nil
     }
+    if case .null = value { return nil }
+    do {
+      return try json(value)
+    } catch {
+      report(candidate, failure)
+      return nil
+    }
+  }
+
+  /// The read over the tape of a parsed object.
+  @inline(__always)
+  private func readTape<T>(
+    _ name: String, _ alias: String?, _ alias2: String?, expected: Bool,
+    failure: ResponseDrift.Kind, _ decoder: JSONTapeDecoder,
+    _ json: (JSONValue) throws(JSONLenient.Failure) -> T?
+  ) -> T? {
+    let tape = decoder.document.tape
+    let object = decoder.index
+    var candidate = name
+    var position = tape.member(object, name)
+    if position == nil, let alias {
+      candidate = alias
+      position = tape.member(object, alias)
+    }
+    if position == nil, let alias2 {
+      candidate = alias2
+      position = tape.member(object, alias2)
+    }
+    guard let position else {
+      if expected { report(name, .missing) }
+      return nil
+    }
+    let value = tape.value(position)
     if case .null = value { return nil }
     do {
       return try json(value)
