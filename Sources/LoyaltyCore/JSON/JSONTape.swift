@@ -175,7 +175,16 @@ public struct JSONTape: Sendable {
 
   /// The value at `index` as a ``JSONValue``.
   package func value(_ index: Int) -> JSONValue {
-    bytes.withUnsafeBytes { bytes in
+    let token = tokens[index]
+    switch token.kind {
+    case .null: return .null
+    case .true: return .bool(true)
+    case .false: return .bool(false)
+    case .integer: return .integer(Int(truncatingIfNeeded: Int64(bitPattern: token.payload)))
+    case .number: return .number(Double(bitPattern: token.payload))
+    case .string, .array, .object: break
+    }
+    return bytes.withUnsafeBytes { bytes in
       var position = index
       return Self.value(tokens, bytes, &position)
     }

@@ -32,22 +32,27 @@ struct FieldReader {
   /// The object's members when the decoder is a ``JSONTreeDecoder``: scalars are then
   /// read from them with ``JSONLenient``, which gives what the container reads give.
   private let members: [String: JSONValue]?
-  /// The decoder when it is a ``JSONTapeDecoder``: scalars are then read from its tape
-  /// with ``JSONLenient``, as from a tree's members.
-  private let tape: JSONTapeDecoder?
+  /// The tape and the object's position when the decoder is a ``JSONTapeDecoder``:
+  /// scalars are then read from the tape with ``JSONLenient``, as from a tree's members.
+  /// Kept here, not read through the decoder, so a read retains nothing.
+  private let tape: JSONTape?
+  private let object: Int
 
   init(_ decoder: any Decoder) throws {
     container = try decoder.container(keyedBy: AnyKey.self)
     self.decoder = decoder
     if let tape = decoder as? JSONTapeDecoder {
-      self.tape = tape
+      self.tape = tape.document.tape
+      object = tape.index
       members = nil
     } else if let tree = decoder as? JSONTreeDecoder, case .object(let members) = tree.value {
       self.members = members
       tape = nil
+      object = 0
     } else {
       members = nil
       tape = nil
+      object = 0
     }
   }
 
@@ -229,8 +234,8 @@ struct FieldReader {
     failure: ResponseDrift.Kind = .unreadable,
     _ json: (JSONValue) throws(JSONLenient.Failure) -> T?, _ parse: (AnyKey) throws -> T?
   ) throws -> T? {
-    if let tape {
-      return readTape(name, alias, alias2, expected: expected, failure: failure, tape, json)
+    if tape != nil {
+      return readTape(name, alias, alias2, expected: expected, failure: failure, json)
     }
     if let members {
       return readMember(name, alias, alias2, expected: expected, failure: failure, members, json)
@@ -272,26 +277,22 @@ struct FieldReader {
   @inline(__always)
   private func readTape<T>(
     _ name: String, _ alias: String?, _ alias2: String?, expected: Bool,
-    failure: ResponseDrift.Kind, _ decoder: JSONTapeDecoder,
-    _ json: (JSONValue) throws(JSONLenient.Failure) -> T?
+    failure: ResponseDrift.Kind, _ json: (JSONValue) throws(JSONLenient.Failure) -> T?
   ) -> T? {
-    let tape = decoder.document.tape
-    let object = decoder.index
     var candidate = name
-    var position = tape.member(object, name)
+    var position = tape?.member(object, name)
     if position == nil, let alias {
       candidate = alias
-      position = tape.member(object, alias)
+      position = tape?.member(object, alias)
     }
     if position == nil, let alias2 {
       candidate = alias2
-      position = tape.member(object, alias2)
+      position = tape?.member(object, alias2)
     }
-    guard let position else {
+    guard let position, let value = tape?.value(position) else {
       if expected { report(name, .missing) }
       return nil
     }
-    let value = tape.value(position)
     if case .null = value { return nil }
     do {
       return try json(value)
