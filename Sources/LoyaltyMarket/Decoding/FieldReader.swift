@@ -27,7 +27,20 @@ struct FieldReader {
     let kind: ResponseDrift.Kind
   }
 
-  let container: KeyedDecodingContainer<AnyKey>
+  /// The object's container: over a tape it is made only when a read needs it (a list, a
+  /// nested object, a required value), since most reads go to the tape directly.
+  var container: KeyedDecodingContainer<AnyKey> {
+    switch holder {
+    case .made(let container): container
+    case .tape(let decoder):
+      KeyedDecodingContainer(TapeKeyedContainer<AnyKey>(decoder: decoder, object: decoder.index))
+    }
+  }
+  private enum Holder {
+    case made(KeyedDecodingContainer<AnyKey>)
+    case tape(JSONTapeDecoder)
+  }
+  private let holder: Holder
   private let decoder: any Decoder
   /// The object's members when the decoder is a ``JSONTreeDecoder``: scalars are then
   /// read from them with ``JSONLenient``, which gives what the container reads give.
@@ -39,21 +52,26 @@ struct FieldReader {
   private let object: Int
 
   init(_ decoder: any Decoder) throws {
-    container = try decoder.container(keyedBy: AnyKey.self)
     self.decoder = decoder
     if let tape = decoder as? JSONTapeDecoder {
+      // What `container(keyedBy:)` checks and throws, without making the container.
+      guard tape.document.kind(tape.index) == .object else {
+        throw tape.mismatch([String: Any].self, tape.index, tape.codingPath)
+      }
+      holder = .tape(tape)
       self.tape = tape.document.tape
       object = tape.index
       members = nil
-    } else if let tree = decoder as? JSONTreeDecoder, case .object(let members) = tree.value {
+      return
+    }
+    holder = .made(try decoder.container(keyedBy: AnyKey.self))
+    if let tree = decoder as? JSONTreeDecoder, case .object(let members) = tree.value {
       self.members = members
-      tape = nil
-      object = 0
     } else {
       members = nil
-      tape = nil
-      object = 0
     }
+    tape = nil
+    object = 0
   }
 
   // MARK: Scalars with a default
@@ -221,7 +239,7 @@ struct FieldReader {
 
   /// Records drift at `name` in this container.
   func report(_ name: String, _ kind: ResponseDrift.Kind) {
-    decoder.driftCollector?.record(container.codingPath.driftPath(appending: name), kind)
+    decoder.driftCollector?.record(decoder.codingPath.driftPath(appending: name), kind)
   }
 
   // MARK: The one read
