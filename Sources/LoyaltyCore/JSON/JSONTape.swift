@@ -47,8 +47,9 @@ public struct JSONTape: Sendable {
     var offset: Int { Int(truncatingIfNeeded: head & 0x00FF_FFFF_FFFF_FFFF) }
   }
 
-  /// The text: kept as it came (no copy), its bytes read in place.
-  let bytes: Data
+  /// The text's bytes. A copy: reading `Data` in place costs a run-time exclusivity check
+  /// per access (its storage is a class), more than the copy.
+  let bytes: [UInt8]
   /// The tokens, the root first.
   let tokens: [Token]
 
@@ -56,9 +57,10 @@ public struct JSONTape: Sendable {
   /// accepts exactly what ``JSONValue/init(parsing:)`` accepts.
   /// - Throws: ``LoyaltyError/Code/invalidResponse`` when `data` is not JSON.
   public init(parsing data: Data) throws {
-    bytes = data
+    let bytes = [UInt8](data)
+    self.bytes = bytes
     do {
-      tokens = try data.withUnsafeBytes { buffer throws(JSONParser.Failure) in
+      tokens = try bytes.withUnsafeBytes { buffer throws(JSONParser.Failure) in
         try JSONParser.tokens(of: buffer)
       }
     } catch {
@@ -106,8 +108,7 @@ public struct JSONTape: Sendable {
     let token = tokens[index]
     let start = token.offset
     let length = Int(truncatingIfNeeded: token.payload & Token.lengthMask)
-    return bytes.withUnsafeBytes { raw in
-      let buffer = raw.assumingMemoryBound(to: UInt8.self)
+    return bytes.withUnsafeBufferPointer { buffer in
       let raw = UnsafeBufferPointer(rebasing: buffer[start..<start + length])
       if token.payload & Token.escaped == 0 { return String(decoding: raw, as: UTF8.self) }
       return String(decoding: Self.unescaped(raw), as: UTF8.self)
@@ -125,8 +126,7 @@ public struct JSONTape: Sendable {
     var keyIsASCII = true
     for byte in key where byte >= 0x80 { keyIsASCII = false }
     return tokens.withUnsafeBufferPointer { tokens in
-      self.bytes.withUnsafeBytes { raw in
-        let bytes = raw.assumingMemoryBound(to: UInt8.self)
+      bytes.withUnsafeBufferPointer { bytes in
         let end = Int(truncatingIfNeeded: tokens[object].payload)
         var position = object + 1
         while position < end {
