@@ -6,10 +6,11 @@ import Testing
 
 @testable import LoyaltyMarket
 
-/// The market decodes answers from the SDK's parser (`JSONTreeDecoder`, and
-/// `FieldReader`'s direct reads); it decoded them with `JSONDecoder` before. Both must give
-/// the same values, the same errors and the same drift: on the sandbox's answers as they
-/// are, and on thousands of drifted copies of them.
+/// The market decodes answers from the SDK's parser's tape (`JSONTapeDecoder`, and
+/// `FieldReader`'s direct reads); it read a `JSONValue` tree (`JSONTreeDecoder`) before,
+/// and `JSONDecoder` before that. All three must give the same values, the same errors and
+/// the same drift: on the sandbox's answers as they are, and on thousands of drifted
+/// copies of them.
 @Suite("Decoding from the parser's tree, against JSONDecoder")
 struct TreeDecodingTests {
   /// What a decode gave: a value, or an error's code and metadata; and its drift.
@@ -135,7 +136,9 @@ struct TreeDecodingTests {
     for (endpoint, decode) in Self.decoders {
       let body = try #require(answers[endpoint], "no answer from \(endpoint)")
       let tree = Self.outcome(decode, body, .tree)
-      #expect(tree == Self.outcome(decode, body, .foundation), "\(endpoint)")
+      let foundation = Self.outcome(decode, body, .foundation)
+      #expect(tree == foundation, "\(endpoint)")
+      #expect(Self.outcome(decode, body, .tape) == foundation, "tape: \(endpoint)")
       guard case .value = tree.result else {
         Issue.record("\(endpoint) did not decode: \(tree)")
         continue
@@ -156,6 +159,9 @@ struct TreeDecodingTests {
         let tree = Self.outcome(decode, body, .tree)
         let foundation = Self.outcome(decode, body, .foundation)
         #expect(tree == foundation, "\(endpoint): \(String(decoding: body, as: UTF8.self))")
+        #expect(
+          Self.outcome(decode, body, .tape) == foundation,
+          "tape: \(endpoint): \(String(decoding: body, as: UTF8.self))")
         if !tree.drift.isEmpty { drifting += 1 }
       }
     }
@@ -168,9 +174,9 @@ struct TreeDecodingTests {
   func malformed(_ body: String) throws {
     for (endpoint, decode) in Self.decoders {
       let data = Data(body.utf8)
-      #expect(
-        Self.outcome(decode, data, .tree) == Self.outcome(decode, data, .foundation),
-        "\(endpoint): \(body)")
+      let foundation = Self.outcome(decode, data, .foundation)
+      #expect(Self.outcome(decode, data, .tree) == foundation, "\(endpoint): \(body)")
+      #expect(Self.outcome(decode, data, .tape) == foundation, "tape: \(endpoint): \(body)")
     }
   }
 }

@@ -1,4 +1,8 @@
-/// Parses JSON text into a ``JSONValue`` in one pass over its UTF-8 bytes.
+/// Parses JSON text into a ``JSONTape`` in one pass over its UTF-8 bytes.
+///
+/// It builds no tree: one token per value in one contiguous array, strings and keys kept
+/// as byte ranges of the text (validated here, made into `String`s only when read).
+/// ``JSONValue/init(parsing:)`` builds its tree from the tape.
 ///
 /// Accepts what Foundation's `JSONDecoder` accepts for a `JSONValue` and gives the same
 /// values: RFC 8259 JSON, plus a leading UTF-8 byte-order mark and one trailing comma in
@@ -14,9 +18,6 @@
 /// even in the value of a duplicate key that is then ignored (`JSONDecoder` checks a
 /// number only when it reads it). `JSONParsingTests` checks all that against
 /// `JSONDecoder` on generated and damaged documents.
-///
-/// Decoding `JSONValue` through `JSONDecoder` tried each type in turn for every value,
-/// each failed attempt throwing, which made it most of the SDK's work per response.
 struct JSONParser {
   /// Why the text is not JSON, and where.
   struct Failure: Error, CustomStringConvertible {
@@ -31,106 +32,104 @@ struct JSONParser {
   private let bytes: UnsafeRawBufferPointer
   private var index = 0
   private var depth = 0
-  /// The members of the objects being parsed, innermost last: each object's members are
-  /// gathered here and its dictionary is made once, at its size, when it closes.
-  private var members: [(key: String, value: JSONValue)] = []
-  /// The elements of the arrays being parsed, innermost last.
-  private var elements: [JSONValue] = []
+  private var tokens: [JSONTape.Token] = []
 
-  /// Parses `bytes`, which must hold one JSON value and nothing else but whitespace.
-  static func parse(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> JSONValue {
+  /// The tokens of `bytes`, which must hold one JSON value and nothing else but
+  /// whitespace.
+  static func tokens(of bytes: UnsafeRawBufferPointer) throws(Failure) -> [JSONTape.Token] {
     var parser = JSONParser(bytes: bytes)
-    return try parser.parseDocument()
+    // About one token per eight bytes in the market's answers: one growth at most.
+    parser.tokens.reserveCapacity(bytes.count / 8 + 4)
+    try parser.parseDocument()
+    return parser.tokens
   }
 
   private init(bytes: UnsafeRawBufferPointer) {
     self.bytes = bytes
   }
 
-  private mutating func parseDocument() throws(Failure) -> JSONValue {
+  private mutating func parseDocument() throws(Failure) {
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       index = 3
     }
     skipWhitespace()
-    let value = try parseValue()
+    try parseValue()
     skipWhitespace()
     guard index == bytes.count else { throw failure("Unexpected text after the value") }
-    return value
   }
 
-  private mutating func parseValue() throws(Failure) -> JSONValue {
+  @inline(__always)
+  private mutating func append(_ kind: JSONTape.Kind, _ offset: Int, _ payload: UInt64) {
+    tokens.append(JSONTape.Token(kind, offset, payload))
+  }
+
+  private mutating func parseValue() throws(Failure) {
     guard let byte = peek() else { throw failure("Unexpected end of the text") }
     switch byte {
-    case UInt8(ascii: "{"): return try parseObject()
-    case UInt8(ascii: "["): return try parseArray()
-    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "{"): try parseObject()
+    case UInt8(ascii: "["): try parseArray()
+    case UInt8(ascii: "\""): try parseString()
     case UInt8(ascii: "t"):
       try expect("true")
-      return .bool(true)
+      append(.true, 0, 0)
     case UInt8(ascii: "f"):
       try expect("false")
-      return .bool(false)
+      append(.false, 0, 0)
     case UInt8(ascii: "n"):
       try expect("null")
-      return .null
+      append(.null, 0, 0)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return try parseNumber()
+      try parseNumber()
     default:
       throw failure("Unexpected character")
     }
   }
 
-  private mutating func parseArray() throws(Failure) -> JSONValue {
+  private mutating func parseArray() throws(Failure) {
     try enterContainer()
     defer { depth -= 1 }
+    let open = tokens.count
+    append(.array, 0, 0)
     skipWhitespace()
-    if consume(UInt8(ascii: "]")) { return .array([]) }
-    let first = elements.count
-    if elements.capacity == 0 { elements.reserveCapacity(16) }
-    defer { elements.removeSubrange(first...) }
-    while true {
-      let element = try parseValue()
-      elements.append(element)
-      skipWhitespace()
-      if consume(UInt8(ascii: "]")) { break }
-      guard consume(UInt8(ascii: ",")) else { throw failure("Expected , or ] in an array") }
-      skipWhitespace()
-      if consume(UInt8(ascii: "]")) { break }
+    var count = 0
+    if !consume(UInt8(ascii: "]")) {
+      while true {
+        try parseValue()
+        count += 1
+        skipWhitespace()
+        if consume(UInt8(ascii: "]")) { break }
+        guard consume(UInt8(ascii: ",")) else { throw failure("Expected , or ] in an array") }
+        skipWhitespace()
+        if consume(UInt8(ascii: "]")) { break }
+      }
     }
-    return .array(Array(elements[first...]))
+    tokens[open] = JSONTape.Token(.array, count, UInt64(tokens.count))
   }
 
-  private mutating func parseObject() throws(Failure) -> JSONValue {
+  private mutating func parseObject() throws(Failure) {
     try enterContainer()
     defer { depth -= 1 }
+    let open = tokens.count
+    append(.object, 0, 0)
     skipWhitespace()
-    if consume(UInt8(ascii: "}")) { return .object([:]) }
-    let first = members.count
-    if members.capacity == 0 { members.reserveCapacity(16) }
-    defer { members.removeSubrange(first...) }
-    while true {
-      guard peek() == UInt8(ascii: "\"") else { throw failure("Expected a key in an object") }
-      let key = try parseString()
-      skipWhitespace()
-      guard consume(UInt8(ascii: ":")) else { throw failure("Expected : after a key") }
-      skipWhitespace()
-      let value = try parseValue()
-      members.append((key, value))
-      skipWhitespace()
-      if consume(UInt8(ascii: "}")) { break }
-      guard consume(UInt8(ascii: ",")) else { throw failure("Expected , or } in an object") }
-      skipWhitespace()
-      if consume(UInt8(ascii: "}")) { break }
+    var count = 0
+    if !consume(UInt8(ascii: "}")) {
+      while true {
+        guard peek() == UInt8(ascii: "\"") else { throw failure("Expected a key in an object") }
+        try parseString()
+        skipWhitespace()
+        guard consume(UInt8(ascii: ":")) else { throw failure("Expected : after a key") }
+        skipWhitespace()
+        try parseValue()
+        count += 1
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) { break }
+        guard consume(UInt8(ascii: ",")) else { throw failure("Expected , or } in an object") }
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) { break }
+      }
     }
-    var object = [String: JSONValue](minimumCapacity: members.count - first)
-    // The first of duplicate keys wins: set from the last member to the first, each
-    // key's first value is the one left.
-    var position = members.count
-    while position > first {
-      position -= 1
-      object[members[position].key] = members[position].value
-    }
-    return .object(object)
+    tokens[open] = JSONTape.Token(.object, count, UInt64(tokens.count))
   }
 
   /// Steps past the opening bracket or brace of an array or object.
@@ -142,7 +141,9 @@ struct JSONParser {
     index += 1
   }
 
-  private mutating func parseString() throws(Failure) -> String {
+  /// Checks a string and appends its token: the byte range between the quotes, and
+  /// whether it has escapes.
+  private mutating func parseString() throws(Failure) {
     index += 1
     let start = index
     // Most strings have no escapes: their bytes are used as they are. Eight bytes at a
@@ -157,11 +158,19 @@ struct JSONParser {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
-        let text = try makeString(from: start, to: index)
+        var flags: UInt64 = 0
+        if !isASCII(from: start, to: index) {
+          guard JSONTape.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[start..<index])) else {
+            throw Failure(reason: "A string is not valid UTF-8", offset: start)
+          }
+          flags = JSONTape.Token.nonASCII
+        }
+        append(.string, start, UInt64(index - start) | flags)
         index += 1
-        return text
+        return
       case UInt8(ascii: "\\"):
-        return try parseEscapedString(from: start)
+        try parseEscapedString(from: start)
+        return
       case ..<0x20:
         throw failure("Unescaped control character in a string")
       default:
@@ -200,29 +209,19 @@ struct JSONParser {
     return bits & 0x8080_8080_8080_8080 == 0
   }
 
-  /// The string of the bytes from `start` to `end`, which have no escapes.
-  @inline(__always)
-  private func makeString(from start: Int, to end: Int) throws(Failure) -> String {
-    guard let base = bytes.baseAddress else { return "" }
-    let utf8 = UnsafeBufferPointer(
-      start: base.assumingMemoryBound(to: UInt8.self) + start, count: end - start)
-    // ASCII is valid UTF-8, and `String(decoding:as:)` makes it without an intermediate
-    // copy (a short one inline); `String(validating:as:)` allocated for every string.
-    if isASCII(from: start, to: end) { return String(decoding: utf8, as: UTF8.self) }
-    guard let text = String(validating: utf8, as: UTF8.self) else {
-      throw Failure(reason: "A string is not valid UTF-8", offset: start)
-    }
-    return text
-  }
-
-  /// Finishes a string with escapes, from its first escape on.
-  private mutating func parseEscapedString(from start: Int) throws(Failure) -> String {
+  /// Finishes a string with escapes, from its first escape on: checks its escapes and
+  /// the UTF-8 of what they give.
+  private mutating func parseEscapedString(from start: Int) throws(Failure) {
     var text = Array(bytes[start..<index])
     while let byte = peek() {
       index += 1
       switch byte {
       case UInt8(ascii: "\""):
-        return try makeString(text, at: start)
+        guard text.withUnsafeBytes(JSONTape.isValidUTF8) else {
+          throw Failure(reason: "A string is not valid UTF-8", offset: start)
+        }
+        append(.string, start, UInt64(index - 1 - start) | JSONTape.Token.escaped)
+        return
       case UInt8(ascii: "\\"):
         try appendEscape(to: &text)
       case ..<0x20:
@@ -292,16 +291,11 @@ struct JSONParser {
     return value
   }
 
-  private func makeString(_ utf8: some Collection<UInt8>, at offset: Int) throws(Failure) -> String
-  {
-    guard let text = String(validating: utf8, as: UTF8.self) else {
-      throw Failure(reason: "A string is not valid UTF-8", offset: offset)
+  private mutating func parseNumber() throws(Failure) {
+    if let integer = parseShortInteger() {
+      append(.integer, 0, UInt64(bitPattern: Int64(integer)))
+      return
     }
-    return text
-  }
-
-  private mutating func parseNumber() throws(Failure) -> JSONValue {
-    if let integer = parseShortInteger() { return .integer(integer) }
     let start = index
     var isInteger = true
     _ = consume(UInt8(ascii: "-"))
@@ -321,16 +315,18 @@ struct JSONParser {
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     if isInteger, let value = Int(text) {
-      return .integer(value)
+      append(.integer, 0, UInt64(bitPattern: Int64(value)))
+      return
     }
     guard let value = Double(text), value.isFinite else {
       throw Failure(reason: "A number out of range", offset: start)
     }
     // Below 2^53 a whole Double is exactly what the text says; above, it may not be.
     if let whole = Int(exactly: value), value.magnitude < 0x1p53 {
-      return .integer(whole)
+      append(.integer, 0, UInt64(bitPattern: Int64(whole)))
+      return
     }
-    return .number(value)
+    append(.number, 0, value.bitPattern)
   }
 
   /// An integer literal of at most 18 digits (so it fits in `Int`) followed by neither a

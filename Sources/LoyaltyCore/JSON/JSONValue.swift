@@ -168,7 +168,11 @@ extension JSONValue {
   /// - Throws: ``LoyaltyError/Code/invalidResponse`` when `data` is not JSON.
   public init(parsing data: Data) throws {
     do {
-      self = try data.withUnsafeBytes { try JSONParser.parse($0) }
+      self = try data.withUnsafeBytes { bytes throws(JSONParser.Failure) in
+        let tokens = try JSONParser.tokens(of: bytes)
+        var position = 0
+        return JSONTape.value(tokens, bytes, &position)
+      }
     } catch {
       throw LoyaltyError(
         .invalidResponse, "The body is not valid JSON (\(data.count) bytes).", underlying: error)

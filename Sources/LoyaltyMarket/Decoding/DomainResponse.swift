@@ -53,7 +53,11 @@ extension MarketDomain {
 enum MarketDecoding {
   /// What reads the body.
   enum Engine: Sendable {
-    /// The SDK's `JSONParser`, then ``JSONTreeDecoder``: what the market uses.
+    /// The SDK's parser into a ``LoyaltyCore/JSONTape``, then ``JSONTapeDecoder``: what
+    /// the market uses.
+    case tape
+    /// ``LoyaltyCore/JSONValue/init(parsing:)``, then ``JSONTreeDecoder``: the earlier
+    /// path, kept to compare.
     case tree
     /// Foundation's `JSONDecoder`: the earlier path, kept to compare the two.
     case foundation
@@ -67,17 +71,28 @@ enum MarketDecoding {
   ///   metadata) when a field without which the answer means nothing is absent or
   ///   unreadable.
   ///
-  /// The body is parsed by the SDK's `JSONParser` and the models read the tree
-  /// (``JSONTreeDecoder``); `engine` `.foundation` decodes it with `JSONDecoder` instead,
-  /// as before, so that tests can check that both give the same values and the same drift.
+  /// The body is parsed by the SDK's parser into a tape and the models read it
+  /// (``JSONTapeDecoder``); `engine` `.tree` reads a ``LoyaltyCore/JSONValue`` tree and
+  /// `.foundation` decodes with `JSONDecoder`, as before, so that tests can check that all
+  /// give the same values and the same drift.
   static func decode<Domain: MarketDomain, Payload: Decodable>(
     _ type: Payload.Type, in domainType: Domain.Type, from response: HTTPResponse, call: String,
-    drift: DriftCollector? = nil, engine: Engine = .tree
+    drift: DriftCollector? = nil, engine: Engine = .tape
   ) throws -> Payload {
     let member = Domain.member
     let answer: DomainResponse<Domain, Payload>
     do {
       switch engine {
+      case .tape:
+        let tape: JSONTape
+        do {
+          tape = try JSONTape(parsing: response.body)
+        } catch {
+          throw LoyaltyError(
+            .invalidResponse, "\(call) answered with a body that is not JSON.",
+            metadata: ["call": call])
+        }
+        answer = try DomainResponse<Domain, Payload>(from: JSONTapeDecoder(tape, drift: drift))
       case .tree:
         let tree: JSONValue
         do {

@@ -27,20 +27,51 @@ struct FieldReader {
     let kind: ResponseDrift.Kind
   }
 
-  let container: KeyedDecodingContainer<AnyKey>
+  /// The object's container: over a tape it is made only when a read needs it (a list, a
+  /// nested object, a required value), since most reads go to the tape directly.
+  var container: KeyedDecodingContainer<AnyKey> {
+    switch holder {
+    case .made(let container): container
+    case .tape(let decoder):
+      KeyedDecodingContainer(TapeKeyedContainer<AnyKey>(decoder: decoder, object: decoder.index))
+    }
+  }
+  private enum Holder {
+    case made(KeyedDecodingContainer<AnyKey>)
+    case tape(JSONTapeDecoder)
+  }
+  private let holder: Holder
   private let decoder: any Decoder
   /// The object's members when the decoder is a ``JSONTreeDecoder``: scalars are then
   /// read from them with ``JSONLenient``, which gives what the container reads give.
   private let members: [String: JSONValue]?
+  /// The tape and the object's position when the decoder is a ``JSONTapeDecoder``:
+  /// scalars are then read from the tape with ``JSONLenient``, as from a tree's members.
+  /// Kept here, not read through the decoder, so a read retains nothing.
+  private let tape: JSONTape?
+  private let object: Int
 
   init(_ decoder: any Decoder) throws {
-    container = try decoder.container(keyedBy: AnyKey.self)
     self.decoder = decoder
+    if let tape = decoder as? JSONTapeDecoder {
+      // What `container(keyedBy:)` checks and throws, without making the container.
+      guard tape.document.kind(tape.index) == .object else {
+        throw tape.mismatch([String: Any].self, tape.index, tape.codingPath)
+      }
+      holder = .tape(tape)
+      self.tape = tape.document.tape
+      object = tape.index
+      members = nil
+      return
+    }
+    holder = .made(try decoder.container(keyedBy: AnyKey.self))
     if let tree = decoder as? JSONTreeDecoder, case .object(let members) = tree.value {
       self.members = members
     } else {
       members = nil
     }
+    tape = nil
+    object = 0
   }
 
   // MARK: Scalars with a default
@@ -208,7 +239,7 @@ struct FieldReader {
 
   /// Records drift at `name` in this container.
   func report(_ name: String, _ kind: ResponseDrift.Kind) {
-    decoder.driftCollector?.record(container.codingPath.driftPath(appending: name), kind)
+    decoder.driftCollector?.record(decoder.codingPath.driftPath(appending: name), kind)
   }
 
   // MARK: The one read
@@ -221,6 +252,9 @@ struct FieldReader {
     failure: ResponseDrift.Kind = .unreadable,
     _ json: (JSONValue) throws(JSONLenient.Failure) -> T?, _ parse: (AnyKey) throws -> T?
   ) throws -> T? {
+    if tape != nil {
+      return readTape(name, alias, alias2, expected: expected, failure: failure, json)
+    }
     if let members {
       return readMember(name, alias, alias2, expected: expected, failure: failure, members, json)
     }
@@ -245,6 +279,35 @@ struct FieldReader {
       value = members[alias2]
     }
     guard let value else {
+      if expected { report(name, .missing) }
+      return nil
+    }
+    if case .null = value { return nil }
+    do {
+      return try json(value)
+    } catch {
+      report(candidate, failure)
+      return nil
+    }
+  }
+
+  /// The read over the tape of a parsed object.
+  @inline(__always)
+  private func readTape<T>(
+    _ name: String, _ alias: String?, _ alias2: String?, expected: Bool,
+    failure: ResponseDrift.Kind, _ json: (JSONValue) throws(JSONLenient.Failure) -> T?
+  ) -> T? {
+    var candidate = name
+    var position = tape?.member(object, name)
+    if position == nil, let alias {
+      candidate = alias
+      position = tape?.member(object, alias)
+    }
+    if position == nil, let alias2 {
+      candidate = alias2
+      position = tape?.member(object, alias2)
+    }
+    guard let position, let value = tape?.value(position) else {
       if expected { report(name, .missing) }
       return nil
     }

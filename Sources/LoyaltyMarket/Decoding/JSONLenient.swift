@@ -113,8 +113,21 @@ enum JSONLenient {
       first != UInt8(ascii: " "), first != UInt8(ascii: "\t"), last != UInt8(ascii: " "),
       last != UInt8(ascii: "\t")
     else { return false }
-    for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "\\") {
-      return false
+    // Eight bytes at a time: a high bit set, or a byte equal to the backslash.
+    let raw = UnsafeRawBufferPointer(bytes)
+    var offset = 0
+    while offset + 8 <= raw.count {
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      let backslashes = word ^ (ones &* 0x5C)
+      if word & highs != 0 || (backslashes &- ones) & ~backslashes & highs != 0 { return false }
+      offset += 8
+    }
+    while offset < raw.count {
+      let byte = raw[offset]
+      if byte >= 0x80 || byte == UInt8(ascii: "\\") { return false }
+      offset += 1
     }
     return true
   }

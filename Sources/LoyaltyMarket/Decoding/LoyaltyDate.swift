@@ -25,72 +25,58 @@ public enum LoyaltyDate {
 
   /// The date the UTF-8 `bytes` denote, without trailing spaces.
   private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-    var index = 0
-    func number(_ digits: Int) -> Int? {
-      guard index + digits <= bytes.count else { return nil }
-      var value = 0
-      for offset in 0..<digits {
-        let byte = bytes[index + offset]
-        guard byte >= 48 && byte <= 57 else { return nil }
-        value = value * 10 + Int(byte - 48)
-      }
-      index += digits
-      return value
-    }
-    func expect(_ character: Character) -> Bool {
-      guard index < bytes.count, bytes[index] == character.asciiValue else { return false }
-      index += 1
-      return true
-    }
+    var cursor = Cursor(bytes: bytes)
 
-    guard let year = number(4), expect("-"), let month = number(2), expect("-"),
-      let day = number(2), (1...12).contains(month), (1...31).contains(day)
+    guard let year = cursor.number(4), cursor.expect(UInt8(ascii: "-")),
+      let month = cursor.number(2), cursor.expect(UInt8(ascii: "-")),
+      let day = cursor.number(2), (1...12).contains(month), (1...31).contains(day)
     else { return nil }
     var hour = 0
     var minute = 0
     var second = 0
     var fraction = 0.0
     var offset = 0
-    if index < bytes.count {
-      guard expect(" ") || expect("T"), let parsedHour = number(2), expect(":"),
-        let parsedMinute = number(2), parsedHour < 24, parsedMinute < 60
+    if cursor.index < bytes.count {
+      guard cursor.expect(UInt8(ascii: " ")) || cursor.expect(UInt8(ascii: "T")),
+        let parsedHour = cursor.number(2), cursor.expect(UInt8(ascii: ":")),
+        let parsedMinute = cursor.number(2), parsedHour < 24, parsedMinute < 60
       else { return nil }
       hour = parsedHour
       minute = parsedMinute
-      if expect(":") {
-        guard let parsedSecond = number(2), parsedSecond < 61 else { return nil }
+      if cursor.expect(UInt8(ascii: ":")) {
+        guard let parsedSecond = cursor.number(2), parsedSecond < 61 else { return nil }
         second = parsedSecond
-        if expect(".") {
+        if cursor.expect(UInt8(ascii: ".")) {
           var scale = 0.1
           var digits = 0
-          while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
-            fraction += Double(bytes[index] - 48) * scale
+          while cursor.index < bytes.count, bytes[cursor.index] >= 48, bytes[cursor.index] <= 57 {
+            fraction += Double(bytes[cursor.index] - 48) * scale
             scale /= 10
-            index += 1
+            cursor.index += 1
             digits += 1
           }
           guard digits > 0 else { return nil }
         }
       }
-      if index < bytes.count {
-        if expect("Z") {
+      if cursor.index < bytes.count {
+        if cursor.expect(UInt8(ascii: "Z")) {
           offset = 0
         } else {
           let sign: Int
-          if expect("+") {
+          if cursor.expect(UInt8(ascii: "+")) {
             sign = 1
-          } else if expect("-") {
+          } else if cursor.expect(UInt8(ascii: "-")) {
             sign = -1
           } else {
             return nil
           }
-          guard let zoneHours = number(2) else { return nil }
-          _ = expect(":")
-          let zoneMinutes = number(2) ?? 0
+          guard let zoneHours = cursor.number(2) else { return nil }
+          _ = cursor.expect(UInt8(ascii: ":"))
+          let zoneMinutes = cursor.number(2) ?? 0
           offset = sign * (zoneHours * 3_600 + zoneMinutes * 60)
         }
       }
-      guard index == bytes.count else { return nil }
+      guard cursor.index == bytes.count else { return nil }
     }
     guard day <= daysInMonth(month, year: year) else { return nil }
     let days = CivilCalendar.days(year: year, month: month, day: day)
@@ -109,6 +95,31 @@ public enum LoyaltyDate {
     let second = secondsOfDay % 60
     return String(
       cFormat: "%04ld-%02ld-%02ld %02ld:%02ld:%02ld", year, month, day, hour, minute, second)
+  }
+
+  /// A position in a date's bytes. A struct with mutating reads, not nested functions
+  /// capturing a variable, so its accesses are checked at compile time, not at run time.
+  private struct Cursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    mutating func number(_ digits: Int) -> Int? {
+      guard index + digits <= bytes.count else { return nil }
+      var value = 0
+      for offset in 0..<digits {
+        let byte = bytes[index + offset]
+        guard byte >= 48 && byte <= 57 else { return nil }
+        value = value * 10 + Int(byte - 48)
+      }
+      index += digits
+      return value
+    }
+
+    mutating func expect(_ byte: UInt8) -> Bool {
+      guard index < bytes.count, bytes[index] == byte else { return false }
+      index += 1
+      return true
+    }
   }
 
   private static func daysInMonth(_ month: Int, year: Int) -> Int {
