@@ -378,3 +378,11 @@ public final class SQLiteTokenStore: TokenStore {
     }
   }
 }
+
+extension SQLiteTokenStore: TokenSnapshotReading {
+  /// The pair from the cache while it is fresh; `nil` otherwise, so that the caller reads
+  /// the database through ``tokens()``.
+  package func tokensWithoutWaiting() -> TokenPair? {
+    cachedSnapshot()?.pair
+  }
+}

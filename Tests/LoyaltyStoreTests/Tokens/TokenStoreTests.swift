@@ -135,6 +135,36 @@ struct TokenStoreTests {
     #expect(try await store.tokens() == nil)
   }
 
+  @Test func readsWithoutWaitingOnlyFromAFreshCache() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let clock = ManualClock()
+    let database = try StoreTestSupport.open(in: directory, clock: clock)
+    defer { database.close() }
+    let store = SQLiteTokenStore(database: database, clock: clock, cacheDuration: 60)
+    try await store.store(Self.pair)
+    // Nothing cached yet: the caller must ask `tokens()`.
+    #expect(store.tokensWithoutWaiting() == nil)
+    #expect(try await store.tokens() == Self.pair)
+    #expect(store.tokensWithoutWaiting() == Self.pair)
+
+    // A write through the store empties the cache at once.
+    let next = TokenPair(accessToken: "next-access", refreshToken: "next-refresh")
+    try await store.store(next)
+    #expect(store.tokensWithoutWaiting() == nil)
+    #expect(try await store.tokens() == next)
+    #expect(store.tokensWithoutWaiting() == next)
+
+    // An old cache is not served.
+    clock.advance(by: 61)
+    #expect(store.tokensWithoutWaiting() == nil)
+
+    // No cache at all: never served without waiting.
+    let uncached = SQLiteTokenStore(database: database, clock: clock, cacheDuration: 0)
+    #expect(try await uncached.tokens() == next)
+    #expect(uncached.tokensWithoutWaiting() == nil)
+  }
+
   @Test func replaceComparesWithTheFileNotAStaleCache() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
