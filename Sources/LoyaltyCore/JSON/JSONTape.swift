@@ -212,17 +212,14 @@ public struct JSONTape: Sendable {
       for _ in 0..<token.offset { elements.append(value(tokens, bytes, &position)) }
       return .array(elements)
     case .object:
-      var members: [(key: String, value: JSONValue)] = []
-      members.reserveCapacity(token.offset)
+      var object = [String: JSONValue](minimumCapacity: token.offset)
       for _ in 0..<token.offset {
         let key = string(tokens[position], bytes)
         position += 1
-        members.append((key, value(tokens, bytes, &position)))
+        let member = value(tokens, bytes, &position)
+        // The first of duplicate keys wins: a later one puts the first value back.
+        if let first = object.updateValue(member, forKey: key) { object[key] = first }
       }
-      var object = [String: JSONValue](minimumCapacity: members.count)
-      // The first of duplicate keys wins: set from the last member to the first, each
-      // key's first value is the one left.
-      for member in members.reversed() { object[member.key] = member.value }
       return .object(object)
     }
   }
