@@ -18,6 +18,24 @@ struct HTTPHeadersTests {
     #expect(headers == ["loyalty-web-id": "8", "Set-Cookie": "a", "Set-Cookie": "b"])
   }
 
+  @Test("names compare as their lowercased forms do, ASCII or not")
+  func namesCompareAsLowercased() {
+    let names = [
+      "", "a", "A", "b", "Accept", "accept", "ACCEPT", "Authorization", "content-type",
+      "Content-Type", "loyalty-date", "loyalty-signature", "\u{212A}ey", "key", "KEY",
+      "e\u{301}tag", "\u{E9}tag", "\u{C9}TAG", "\u{130}d", "i\u{307}d", "1x", "-x", "x-",
+    ]
+    for first in names {
+      for second in names {
+        var headers = HTTPHeaders()
+        headers.add(name: first, value: "1")
+        #expect(
+          headers.contains(second) == (first.lowercased() == second.lowercased()),
+          "\(first) against \(second)")
+      }
+    }
+  }
+
   @Test("methods know which are idempotent")
   func methods() {
     #expect(HTTPMethod.get.isIdempotent)

@@ -71,6 +71,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
   static func sameName(_ first: String, _ second: String) -> Bool {
     let left = first.utf8
     let right = second.utf8
+    // Two names whose first bytes are different ASCII letters (ignoring case) differ:
+    // lowercasing maps an ASCII scalar to one ASCII scalar, and a string's first scalar
+    // stays first in its canonical form. Most pairs end here.
+    if let a = left.first, let b = right.first, a < 0x80, b < 0x80, lowered(a) != lowered(b) {
+      return false
+    }
     if left.count == right.count {
       var equal = true
       var ascii = true
