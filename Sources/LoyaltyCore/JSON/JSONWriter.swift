@@ -31,7 +31,7 @@ enum JSONWriter {
       let text = number.description
       output.append(contentsOf: text.utf8.dropLast(text.hasSuffix(".0") ? 2 : 0))
     case .string(let text):
-      writeString(text, into: &output)
+      JSONStringEscape.append(text, to: &output)
     case .array(let elements):
       output.append(UInt8(ascii: "["))
       for (position, element) in elements.enumerated() {
@@ -44,7 +44,7 @@ enum JSONWriter {
       let members = object.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
       for (position, member) in members.enumerated() {
         if position > 0 { output.append(UInt8(ascii: ",")) }
-        writeString(member.key, into: &output)
+        JSONStringEscape.append(member.key, to: &output)
         output.append(UInt8(ascii: ":"))
         try write(member.value, into: &output)
       }
@@ -52,26 +52,4 @@ enum JSONWriter {
     }
   }
 
-  private static func writeString(_ text: String, into output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-      case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-      case 0x08: output.append(contentsOf: #"\b"#.utf8)
-      case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-      case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-      case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-      case 0x09: output.append(contentsOf: #"\t"#.utf8)
-      case ..<0x20:
-        output.append(contentsOf: #"\u00"#.utf8)
-        output.append(hexDigits[Int(byte >> 4)])
-        output.append(hexDigits[Int(byte & 0x0F)])
-      default: output.append(byte)
-      }
-    }
-    output.append(UInt8(ascii: "\""))
-  }
-
-  private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -1,3 +1,5 @@
+import LoyaltyCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -18,7 +20,6 @@
 enum AnalyticsPayloadWriter {
   /// Seconds from 1970 to 2001, the reference date.
   private static let referenceOffset: Int64 = 978_307_200
-  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
   /// The payload of the event with these fields.
   static func payload(
@@ -31,64 +32,27 @@ enum AnalyticsPayloadWriter {
     }
     output.reserveCapacity(capacity)
     output.append(contentsOf: #"{"event_id":"#.utf8)
-    writeString(id, into: &output)
+    JSONStringEscape.append(id, to: &output)
     output.append(contentsOf: #","name":"#.utf8)
-    writeString(name, into: &output)
+    JSONStringEscape.append(name, to: &output)
     output.append(contentsOf: #","parameters":{"#.utf8)
     if parameters.count == 1, let (key, value) = parameters.first {
-      writeString(key, into: &output)
+      JSONStringEscape.append(key, to: &output)
       output.append(UInt8(ascii: ":"))
-      writeString(value, into: &output)
+      JSONStringEscape.append(value, to: &output)
     } else if !parameters.isEmpty {
       let members = parameters.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
       for (position, member) in members.enumerated() {
         if position > 0 { output.append(UInt8(ascii: ",")) }
-        writeString(member.key, into: &output)
+        JSONStringEscape.append(member.key, to: &output)
         output.append(UInt8(ascii: ":"))
-        writeString(member.value, into: &output)
+        JSONStringEscape.append(member.value, to: &output)
       }
     }
     output.append(contentsOf: #"},"timestamp":""#.utf8)
     writeTimestamp(timestamp, into: &output)
     output.append(contentsOf: #""}"#.utf8)
     return Data(output)
-  }
-
-  /// `text` as a JSON string, escaped as `JSONEncoder` escapes it. Runs of bytes that
-  /// need no escape are copied at once.
-  private static func writeString(_ text: String, into output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
-    var text = text
-    text.withUTF8 { bytes in
-      var start = 0
-      for index in bytes.indices {
-        let byte = bytes[index]
-        if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
-          continue
-        }
-        if start < index {
-          output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-        }
-        start = index + 1
-        switch byte {
-        case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-        case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-        case 0x08: output.append(contentsOf: #"\b"#.utf8)
-        case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-        case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-        case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-        case 0x09: output.append(contentsOf: #"\t"#.utf8)
-        default:
-          output.append(contentsOf: #"\u00"#.utf8)
-          output.append(hexDigits[Int(byte >> 4)])
-          output.append(hexDigits[Int(byte & 0x0F)])
-        }
-      }
-      if start < bytes.count {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-      }
-    }
-    output.append(UInt8(ascii: "\""))
   }
 
   /// `date` in UTC as `yyyy-MM-ddTHH:mm:ss.SSSZ`: the proleptic Gregorian calendar, the

@@ -55,23 +55,10 @@ enum JSONBodyEncoder {
     var text = text
     return text.withUTF8 { bytes in
       var total = 2 + bytes.count
-      for byte in bytes where needsEscape(byte) {
-        total += escapedLength(byte) - 1
+      for byte in bytes where JSONStringEscape.needsEscape(byte) {
+        total += JSONStringEscape.escapedLength(byte) - 1
       }
       return total
-    }
-  }
-
-  @inline(__always)
-  private static func needsEscape(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-  }
-
-  /// The length of an escaped byte: two for the short escapes, six for `\u00xx`.
-  private static func escapedLength(_ byte: UInt8) -> Int {
-    switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x0C, 0x0A, 0x0D, 0x09: 2
-    default: 6
     }
   }
 
@@ -135,7 +122,7 @@ enum JSONBodyEncoder {
     put(UInt8(ascii: "\""), into: buffer, at: &position)
     var text = text
     text.withUTF8 { bytes in
-      guard bytes.contains(where: needsEscape) else {
+      guard bytes.contains(where: JSONStringEscape.needsEscape) else {
         // The usual case: the bytes as they are, in one copy.
         UnsafeMutableRawBufferPointer(rebasing: buffer[position..<position + bytes.count])
           .copyMemory(from: UnsafeRawBufferPointer(bytes))
@@ -143,27 +130,14 @@ enum JSONBodyEncoder {
         return
       }
       for byte in bytes {
-        switch byte {
-        case UInt8(ascii: "\""): write(#"\""#, into: buffer, at: &position)
-        case UInt8(ascii: "\\"): write(#"\\"#, into: buffer, at: &position)
-        case 0x08: write(#"\b"#, into: buffer, at: &position)
-        case 0x0C: write(#"\f"#, into: buffer, at: &position)
-        case 0x0A: write(#"\n"#, into: buffer, at: &position)
-        case 0x0D: write(#"\r"#, into: buffer, at: &position)
-        case 0x09: write(#"\t"#, into: buffer, at: &position)
-        case ..<0x20:
-          write(#"\u00"#, into: buffer, at: &position)
-          put(hexDigit(byte >> 4), into: buffer, at: &position)
-          put(hexDigit(byte & 0x0F), into: buffer, at: &position)
-        default: put(byte, into: buffer, at: &position)
+        if JSONStringEscape.needsEscape(byte) {
+          JSONStringEscape.writeEscape(of: byte) { put($0, into: buffer, at: &position) }
+        } else {
+          put(byte, into: buffer, at: &position)
         }
       }
     }
     put(UInt8(ascii: "\""), into: buffer, at: &position)
-  }
-
-  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
   }
 
   private static func write(
