@@ -56,10 +56,7 @@ enum MarketDecoding {
     /// The SDK's parser into a ``LoyaltyCore/JSONTape``, then ``JSONTapeDecoder``: what
     /// the market uses.
     case tape
-    /// ``LoyaltyCore/JSONValue/init(parsing:)``, then ``JSONTreeDecoder``: the earlier
-    /// path, kept to compare.
-    case tree
-    /// Foundation's `JSONDecoder`: the earlier path, kept to compare the two.
+    /// Foundation's `JSONDecoder`: the earlier path, kept so that tests compare the two.
     case foundation
   }
 
@@ -72,9 +69,8 @@ enum MarketDecoding {
   ///   unreadable.
   ///
   /// The body is parsed by the SDK's parser into a tape and the models read it
-  /// (``JSONTapeDecoder``); `engine` `.tree` reads a ``LoyaltyCore/JSONValue`` tree and
-  /// `.foundation` decodes with `JSONDecoder`, as before, so that tests can check that all
-  /// give the same values and the same drift.
+  /// (``JSONTapeDecoder``); `engine` `.foundation` decodes with `JSONDecoder`, as before,
+  /// so that tests can check that both give the same values and the same drift.
   static func decode<Domain: MarketDomain, Payload: Decodable>(
     _ type: Payload.Type, in domainType: Domain.Type, from response: HTTPResponse, call: String,
     drift: DriftCollector? = nil, engine: Engine = .tape
@@ -93,16 +89,6 @@ enum MarketDecoding {
             metadata: ["call": call])
         }
         answer = try DomainResponse<Domain, Payload>(from: JSONTapeDecoder(tape, drift: drift))
-      case .tree:
-        let tree: JSONValue
-        do {
-          tree = try JSONValue(parsing: response.body)
-        } catch {
-          throw LoyaltyError(
-            .invalidResponse, "\(call) answered with a body that is not JSON.",
-            metadata: ["call": call])
-        }
-        answer = try DomainResponse<Domain, Payload>(from: JSONTreeDecoder(tree, drift: drift))
       case .foundation:
         let decoder = JSONDecoder()
         if let drift, let key = DriftCollector.userInfoKey { decoder.userInfo[key] = drift }

@@ -42,11 +42,9 @@ struct FieldReader {
   }
   private let holder: Holder
   private let decoder: any Decoder
-  /// The object's members when the decoder is a ``JSONTreeDecoder``: scalars are then
-  /// read from them with ``JSONLenient``, which gives what the container reads give.
-  private let members: [String: JSONValue]?
   /// The tape and the object's position when the decoder is a ``JSONTapeDecoder``:
-  /// scalars are then read from the tape with ``JSONLenient``, as from a tree's members.
+  /// scalars are then read from the tape with ``JSONLenient``, which gives what the
+  /// container reads give.
   /// Kept here, not read through the decoder, so a read retains nothing.
   private let tape: JSONTape?
   private let object: Int
@@ -61,15 +59,9 @@ struct FieldReader {
       holder = .tape(tape)
       self.tape = tape.document.tape
       object = tape.index
-      members = nil
       return
     }
     holder = .made(try decoder.container(keyedBy: AnyKey.self))
-    if let tree = decoder as? JSONTreeDecoder, case .object(let members) = tree.value {
-      self.members = members
-    } else {
-      members = nil
-    }
     tape = nil
     object = 0
   }
@@ -255,40 +247,7 @@ struct FieldReader {
     if tape != nil {
       return readTape(name, alias, alias2, expected: expected, failure: failure, json)
     }
-    if let members {
-      return readMember(name, alias, alias2, expected: expected, failure: failure, members, json)
-    }
     return try readContainer(name, alias, alias2, expected: expected, failure: failure, parse)
-  }
-
-  /// The read over the members of a parsed object.
-  @inline(__always)
-  private func readMember<T>(
-    _ name: String, _ alias: String?, _ alias2: String?, expected: Bool,
-    failure: ResponseDrift.Kind, _ members: [String: JSONValue],
-    _ json: (JSONValue) throws(JSONLenient.Failure) -> T?
-  ) -> T? {
-    var candidate = name
-    var value = members[name]
-    if value == nil, let alias {
-      candidate = alias
-      value = members[alias]
-    }
-    if value == nil, let alias2 {
-      candidate = alias2
-      value = members[alias2]
-    }
-    guard let value else {
-      if expected { report(name, .missing) }
-      return nil
-    }
-    if case .null = value { return nil }
-    do {
-      return try json(value)
-    } catch {
-      report(candidate, failure)
-      return nil
-    }
   }
 
   /// The read over the tape of a parsed object.

@@ -9,11 +9,11 @@ import LoyaltyCore
 /// The lenient reads of `LenientDecoding.swift`, over a parsed value.
 ///
 /// Each function takes a value that is present and not `null`, and gives exactly what the
-/// `KeyedDecodingContainer` read of the same name gives over ``JSONTreeDecoder``: the same
+/// `KeyedDecodingContainer` read of the same name gives over ``JSONTapeDecoder``: the same
 /// attempts in the same order (a string, then an integer, ...), with the primitives read
-/// as `JSONTreeDecoder` reads them; `nil` for an empty value, ``Failure`` where that read
+/// as `JSONDecoder` reads them; `nil` for an empty value, ``Failure`` where that read
 /// throws a `DecodingError`. ``FieldReader`` uses them when its decoder is a
-/// `JSONTreeDecoder`, so a tolerated value costs no thrown error and no coding path.
+/// `JSONTapeDecoder`, so a tolerated value costs no thrown error and no coding path.
 enum JSONLenient {
   /// The value cannot be read as the type asked for.
   struct Failure: Error {}

@@ -12,11 +12,11 @@ import LoyaltyCore
 /// decoder, which builds nothing they do not read: a member is found by comparing key
 /// bytes, a string becomes a `String` only when a model reads it. It reads primitives as
 /// `JSONDecoder` with its default strategies does, and throws the same `DecodingError`
-/// cases with the same coding paths (two details where ``JSONTreeDecoder`` differs: a URL
-/// that is not a string is a mismatch of `String`, and a number that does not fit is
-/// `dataCorrupted` without a path); `TreeDecodingTests` and `TapeDecodingTests` compare it
-/// with `JSONDecoder` on the fixtures, on drifted answers and on plain `Decodable` types. ``FieldReader`` reads scalars from the
-/// tape directly when its decoder is this one (``JSONLenient``).
+/// cases with the same coding paths (a URL that is not a string is a mismatch of
+/// `String`, a number that does not fit is `dataCorrupted` without a path);
+/// `MarketDecodingEngineTests` and `TapeDecodingTests` compare it with `JSONDecoder` on the
+/// fixtures, on drifted answers and on plain `Decodable` types. ``FieldReader`` reads
+/// scalars from the tape directly when its decoder is this one (``JSONLenient``).
 final class JSONTapeDecoder: Decoder {
   /// What every decoder of one decode shares.
   final class Document {
@@ -330,4 +330,13 @@ struct TapeSingleValueContainer: SingleValueDecodingContainer {
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
     try decoder.decodePrimitive(T.self, decoder.index, codingPath)
   }
+}
+
+/// An array element's coding key, named as `JSONDecoder` names it (`Index 3`).
+struct IndexKey: CodingKey {
+  let intValue: Int?
+  var stringValue: String { "Index \(intValue ?? 0)" }
+  init(_ index: Int) { intValue = index }
+  init?(stringValue: String) { nil }
+  init?(intValue: Int) { self.intValue = intValue }
 }

@@ -7,12 +7,11 @@ import Testing
 @testable import LoyaltyMarket
 
 /// The market decodes answers from the SDK's parser's tape (`JSONTapeDecoder`, and
-/// `FieldReader`'s direct reads); it read a `JSONValue` tree (`JSONTreeDecoder`) before,
-/// and `JSONDecoder` before that. All three must give the same values, the same errors and
-/// the same drift: on the sandbox's answers as they are, and on thousands of drifted
-/// copies of them.
-@Suite("Decoding from the parser's tree, against JSONDecoder")
-struct TreeDecodingTests {
+/// `FieldReader`'s direct reads); it decoded with `JSONDecoder` before. Both must give the
+/// same values, the same errors and the same drift: on the sandbox's answers as they are,
+/// and on thousands of drifted copies of them.
+@Suite("Decoding from the parser's tape, against JSONDecoder")
+struct MarketDecodingEngineTests {
   /// What a decode gave: a value, or an error's code and metadata; and its drift.
   struct Outcome: Equatable, CustomStringConvertible {
     enum Result: Equatable {
@@ -135,15 +134,14 @@ struct TreeDecodingTests {
     let answers = try await Self.sandboxAnswers()
     for (endpoint, decode) in Self.decoders {
       let body = try #require(answers[endpoint], "no answer from \(endpoint)")
-      let tree = Self.outcome(decode, body, .tree)
+      let tape = Self.outcome(decode, body, .tape)
       let foundation = Self.outcome(decode, body, .foundation)
-      #expect(tree == foundation, "\(endpoint)")
-      #expect(Self.outcome(decode, body, .tape) == foundation, "tape: \(endpoint)")
-      guard case .value = tree.result else {
-        Issue.record("\(endpoint) did not decode: \(tree)")
+      #expect(tape == foundation, "\(endpoint)")
+      guard case .value = tape.result else {
+        Issue.record("\(endpoint) did not decode: \(tape)")
         continue
       }
-      #expect(tree.drift.isEmpty, "\(endpoint): \(tree.drift)")
+      #expect(tape.drift.isEmpty, "\(endpoint): \(tape.drift)")
     }
   }
 
@@ -156,13 +154,10 @@ struct TreeDecodingTests {
       let answer = try JSONValue(parsing: try #require(answers[endpoint]))
       for _ in 0..<150 {
         let body = try Drift.apply(to: answer, rate: 0.08, &generator).jsonData()
-        let tree = Self.outcome(decode, body, .tree)
+        let tape = Self.outcome(decode, body, .tape)
         let foundation = Self.outcome(decode, body, .foundation)
-        #expect(tree == foundation, "\(endpoint): \(String(decoding: body, as: UTF8.self))")
-        #expect(
-          Self.outcome(decode, body, .tape) == foundation,
-          "tape: \(endpoint): \(String(decoding: body, as: UTF8.self))")
-        if !tree.drift.isEmpty { drifting += 1 }
+        #expect(tape == foundation, "\(endpoint): \(String(decoding: body, as: UTF8.self))")
+        if !tape.drift.isEmpty { drifting += 1 }
       }
     }
     #expect(drifting > 500, "the drifted answers hardly drifted: \(drifting)")
@@ -175,8 +170,7 @@ struct TreeDecodingTests {
     for (endpoint, decode) in Self.decoders {
       let data = Data(body.utf8)
       let foundation = Self.outcome(decode, data, .foundation)
-      #expect(Self.outcome(decode, data, .tree) == foundation, "\(endpoint): \(body)")
-      #expect(Self.outcome(decode, data, .tape) == foundation, "tape: \(endpoint): \(body)")
+      #expect(Self.outcome(decode, data, .tape) == foundation, "\(endpoint): \(body)")
     }
   }
 }
