@@ -3,7 +3,7 @@ import LoyaltyCore
 /// A transport that remembers whether its last call reached the server, and then
 /// refuses a response whose body is larger than its ``ResponseSizeLimit``, if it has one
 /// (a body over the limit still came from a reachable server). Both in one layer: one
-/// asynchronous frame less per request than a ``SizeLimitedTransport`` around it.
+/// asynchronous frame less per request than a separate size-checking layer around it.
 final class ObservedTransport: HTTPTransport {
   private let base: any HTTPTransport
   private let limit: ResponseSizeLimit?

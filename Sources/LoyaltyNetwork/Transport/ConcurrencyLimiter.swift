@@ -25,13 +25,6 @@ final class ConcurrencyLimiter: Sendable {
   /// The most holders there have been at once.
   var maximumInFlight: Int { state.withLock { $0.maximumInFlight } }
 
-  /// Runs `body` while holding one permit.
-  func withPermit<T: Sendable>(_ body: () async throws -> T) async throws -> T {
-    try await acquire()
-    defer { release() }
-    return try await body()
-  }
-
   /// Takes one permit, waiting for it in arrival order; pair with ``release()``.
   func acquire() async throws {
     try Task.checkCancellation()
