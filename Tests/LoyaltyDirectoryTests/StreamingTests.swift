@@ -108,4 +108,22 @@ struct StreamingTests {
       #expect(error.metadata["field"] == "sha256")
     }
   }
+
+  @Test(
+    "a manifest's sha256 must be 64 ASCII hex digits",
+    arguments: [
+      String(repeating: "\u{FF10}", count: 64),  // fullwidth zero: a hex digit to Character
+      String(repeating: "\u{FF41}", count: 64),  // fullwidth a
+      String(repeating: "g", count: 64),
+      String(repeating: "a", count: 63),
+      String(repeating: "a", count: 65),
+    ])
+  func manifestHash(_ hash: String) throws {
+    func manifest(_ sha256: String) -> JSONValue {
+      .object(["version": 3, "size": 100, "sha256": .string(sha256), "schemaVersion": 3])
+    }
+    #expect(throws: LoyaltyError.self) { try DirectoryManifest(json: manifest(hash)) }
+    let upper = try DirectoryManifest(json: manifest(String(repeating: "AB", count: 32)))
+    #expect(upper.sha256 == String(repeating: "ab", count: 32))
+  }
 }

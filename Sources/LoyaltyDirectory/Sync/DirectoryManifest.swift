@@ -49,7 +49,8 @@ public struct DirectoryManifest: Sendable, Hashable, Codable {
       return number
     }
     let hash = object["sha256"]?.stringValue?.lowercased() ?? ""
-    guard hash.count == 64, hash.allSatisfy(\.isHexDigit) else {
+    // ASCII hex only: `Character.isHexDigit` also accepts the fullwidth digits and letters.
+    guard hash.utf8.count == 64, hash.utf8.allSatisfy(Self.isLowercaseHexDigit) else {
       throw LoyaltyError(
         .directoryManifestInvalid, "The directory manifest's sha256 is not 64 hex digits.",
         metadata: ["field": "sha256"])
@@ -64,6 +65,11 @@ public struct DirectoryManifest: Sendable, Hashable, Codable {
       version: try integer("version"), size: size, sha256: hash,
       schemaVersion: try integer("schemaVersion"),
       compressedSize: try? integer("compressedSize"))
+  }
+
+  private static func isLowercaseHexDigit(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
   }
 
   /// The manifest as the server sends it, inside `directory`.
