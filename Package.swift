@@ -221,7 +221,7 @@ let package = Package(
       name: "LoyaltyFuzz",
       dependencies: [
         "LoyaltyCore", "LoyaltyNetwork", "LoyaltyPush", "LoyaltyMarket", "LoyaltySecurity",
-        "LoyaltyLocation",
+        "LoyaltyLocation", "LoyaltyDirectory",
       ],
       path: "Tests/LoyaltyFuzz",
       exclude: ["Corpus", "fuzz.sh"],

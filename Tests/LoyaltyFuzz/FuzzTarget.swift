@@ -41,6 +41,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
   case dates
   /// A `shops.retrieve_pois` answer through the points-of-interest sync's page reading.
   case location
+  /// A merchant directory manifest answer, as the snapshot sync reads it.
+  case directory
 
   /// Feeds `data` to the target.
   func run(_ data: Data) {
@@ -57,6 +59,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case .gzip: FuzzGzip.run(data)
     case .dates: FuzzDates.run(data)
     case .location: FuzzLocation.run(data)
+    case .directory: FuzzDirectory.run(data)
     }
   }
 }
