@@ -17,23 +17,6 @@ struct DatabaseThreadTests {
     appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.store-tests",
     preset: .testing)
 
-  /// Occupies the database's thread until `gate` is signalled; returns once the
-  /// blocking closure has started.
-  private static func block(
-    _ database: StoreDatabase, until gate: DispatchSemaphore
-  ) async throws -> Task<Void, any Error> {
-    let executor = try #require(database.executor)
-    let entered = DispatchSemaphore(value: 0)
-    let blocker = Task {
-      try await executor.run {
-        entered.signal()
-        gate.wait()
-      }
-    }
-    await Task.detached { entered.wait() }.value
-    return blocker
-  }
-
   @Test("statements run on the database's thread, not on the calling task's")
   func statementsRunOffThePool() async throws {
     let directory = try TemporaryDirectory()
@@ -67,7 +50,7 @@ struct DatabaseThreadTests {
     let executor = try #require(database.executor)
     let queue = SQLiteEventQueue(database: database)
     let gate = DispatchSemaphore(value: 0)
-    let blocker = try await Self.block(database, until: gate)
+    let blocker = try await StoreTestSupport.block(database, until: gate)
     let append = Task { try await queue.append([StoreTestSupport.event(1)]) }
     while executor.pendingCount < 1 { await Task.yield() }
     append.cancel()

@@ -7,23 +7,6 @@ import Testing
 
 @Suite("SQLiteEventQueue: concurrent appends committed together", .timeLimit(.minutes(1)))
 struct GroupCommitTests {
-  /// Occupies the database's thread until `gate` is signalled; returns once the
-  /// blocking closure has started.
-  private static func block(
-    _ database: StoreDatabase, until gate: DispatchSemaphore
-  ) async throws -> Task<Void, any Error> {
-    let executor = try #require(database.executor)
-    let entered = DispatchSemaphore(value: 0)
-    let blocker = Task {
-      try await executor.run {
-        entered.signal()
-        gate.wait()
-      }
-    }
-    await Task.detached { entered.wait() }.value
-    return blocker
-  }
-
   /// Whether a second connection to the file sees the event: only a committed row is
   /// visible outside the transaction that wrote it.
   private static func isCommitted(_ id: String, in file: URL) throws -> Bool {
@@ -45,7 +28,7 @@ struct GroupCommitTests {
     let queue = SQLiteEventQueue(database: database)
     let returned = Locked(0)
     let gate = DispatchSemaphore(value: 0)
-    let blocker = try await Self.block(database, until: gate)
+    let blocker = try await StoreTestSupport.block(database, until: gate)
     let appends = (0..<40).map { index in
       Task { () throws -> Bool in
         let event = StoreTestSupport.event(index)
@@ -80,7 +63,7 @@ struct GroupCommitTests {
         """)
     }
     let gate = DispatchSemaphore(value: 0)
-    let blocker = try await Self.block(database, until: gate)
+    let blocker = try await StoreTestSupport.block(database, until: gate)
     let appends = (0..<10).map { index in
       Task { () -> Result<String, any Error> in
         var event = StoreTestSupport.event(index)
@@ -126,7 +109,7 @@ struct GroupCommitTests {
     defer { database.close() }
     let queue = SQLiteEventQueue(database: database)
     let gate = DispatchSemaphore(value: 0)
-    let blocker = try await Self.block(database, until: gate)
+    let blocker = try await StoreTestSupport.block(database, until: gate)
     let appends = (0..<50).map { index in
       Task { try await queue.append([StoreTestSupport.event(index)], trimmingToCapacity: 30) }
     }

@@ -1,10 +1,29 @@
+import Dispatch
 import Foundation
 import LoyaltyCore
+import Testing
 
 @testable import LoyaltyStore
 
 /// Configurations and databases for the store tests.
 enum StoreTestSupport {
+  /// Occupies the database's thread until `gate` is signalled; returns once the
+  /// blocking closure has started.
+  static func block(
+    _ database: StoreDatabase, until gate: DispatchSemaphore
+  ) async throws -> Task<Void, any Error> {
+    let executor = try #require(database.executor)
+    let entered = DispatchSemaphore(value: 0)
+    let blocker = Task {
+      try await executor.run {
+        entered.signal()
+        gate.wait()
+      }
+    }
+    await Task.detached { entered.wait() }.value
+    return blocker
+  }
+
   /// A testing configuration whose data directory is `directory`.
   static func configuration(
     directory: TemporaryDirectory, encryption: Bool = false
