@@ -113,6 +113,14 @@ extension LoyaltyError {
     /// The response body is larger than the configured limit; the error's `limit`
     /// metadata names it.
     public static let responseTooLarge = Code(3010, "responseTooLarge", .network)
+    /// The connection was lost after the request was sent (reset, closed half-way through
+    /// the answer): the request may have reached the server.
+    public static let connectionLost = Code(3011, "connectionLost", .network)
+    /// A call that is not idempotent may have reached the server, and no answer came back
+    /// (the connection was lost, or the time ran out, after sending): the server may have
+    /// acted on it. The SDK does not send it again; the error's `endpoint` metadata names
+    /// the call, and `idempotencyKey` the key it carried, with which it is safe to retry.
+    public static let outcomeUnknown = Code(3012, "outcomeUnknown", .network)
 
     // MARK: Security (4xxx), numbered as the seed numbers its encryption errors
 
@@ -312,7 +320,8 @@ extension LoyaltyError {
       .moduleStartFailed, .capabilityUnavailable, .capabilityCreationFailed,
       .undeclaredCapability, .clientShutDown,
       .invalidURL, .transportFailed, .timedOut, .notConnected, .cancelled, .decompressionFailed,
-      .invalidResponse, .emptyResponse, .requestEncodingFailed, .responseTooLarge,
+      .invalidResponse, .emptyResponse, .requestEncodingFailed, .responseTooLarge, .connectionLost,
+      .outcomeUnknown,
       .invalidKey, .encryptionFailed, .decryptionFailed, .invalidCiphertext, .keyGenerationFailed,
       .invalidPEM, .malformedJWT, .signingFailed, .keyStoreFailed,
       .databaseOpenFailed, .queryFailed, .migrationFailed, .databaseTooNew, .databaseCorrupt,

@@ -34,7 +34,7 @@ extension LoyaltyError.Code {
     switch self {
     case .invalidURL, .timedOut, .invalidResponse, .loginTimedOut: -1001
     case .transportFailed: -1000
-    case .notConnected: -1009
+    case .notConnected, .connectionLost: -1009
     case .decompressionFailed, .emptyResponse: -1002
     case .decodingFailed, .missingField, .typeMismatch, .invalidDate: -1002
     case .invalidKey: 4001

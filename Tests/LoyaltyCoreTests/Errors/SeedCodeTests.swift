@@ -9,7 +9,7 @@ struct SeedCodeTests {
     (.invalidURL, -1_001), (.transportFailed, -1_000), (.timedOut, -1_001),
     (.notConnected, -1_009), (.cancelled, nil), (.decompressionFailed, -1_002),
     (.invalidResponse, -1_001), (.emptyResponse, -1_002), (.requestEncodingFailed, nil),
-    (.responseTooLarge, nil),
+    (.responseTooLarge, nil), (.connectionLost, -1_009), (.outcomeUnknown, nil),
     (.invalidKey, 4_001), (.encryptionFailed, 4_002), (.decryptionFailed, 4_003),
     (.invalidCiphertext, 4_004), (.keyGenerationFailed, 4_005), (.invalidPEM, nil),
     (.malformedJWT, nil), (.signingFailed, nil), (.keyStoreFailed, nil),
