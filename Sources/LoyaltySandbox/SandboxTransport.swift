@@ -25,6 +25,11 @@ public struct SandboxTransport: HTTPTransport {
     self.backend = backend
   }
 
+  /// In process, on the sandbox's own clock: its injected latency ends at the request's
+  /// timeout (``SandboxBackend/respond(to:)``), so the client calls it directly rather
+  /// than racing it against a real-time timer that a test clock would not move.
+  public var keepsDeadlines: Bool { true }
+
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard !Task.isCancelled else {
       throw LoyaltyError(.cancelled, "The request was cancelled.")

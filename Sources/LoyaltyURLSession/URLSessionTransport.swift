@@ -8,11 +8,19 @@ import LoyaltyNetwork
 
 /// The default transport: URLSession (FoundationNetworking on Linux).
 ///
-/// It applies the request's timeout (or the configured request timeout), caps a whole
-/// transfer at the resource timeout, stops when the calling task is cancelled, and
+/// It applies the request's timeout (or the configured request timeout), stops when the
+/// calling task is cancelled, and
 /// returns a body sent with `Content-Encoding: gzip` decompressed, whether or not the
 /// platform did it already. A body that is itself a gzip file (a download served as
 /// `application/gzip`, without that encoding) is returned as it came.
+///
+/// FoundationNetworking on Linux enforces neither timeout on a server that drips its
+/// body: the ``LoyaltyNetwork/NetworkClient`` keeps both deadlines itself, cancelling the
+/// task. Errors map to "nothing was sent" (``LoyaltyCore/LoyaltyError/Code/notConnected``:
+/// a refused connection, a failed DNS lookup or TLS handshake, no network) or "the
+/// request may have reached the server" (``LoyaltyCore/LoyaltyError/Code/connectionLost``
+/// for a connection lost after sending, ``LoyaltyCore/LoyaltyError/Code/timedOut``,
+/// ``LoyaltyCore/LoyaltyError/Code/transportFailed`` for anything else).
 ///
 /// Every body is capped at `maxBodySize` bytes as it arrives, whatever its encoding (and
 /// again once decompressed): a larger one stops the transfer and fails with
@@ -121,11 +129,18 @@ public final class URLSessionTransport: HTTPTransport {
         .timedOut, "The request timed out.",
         recoverySuggestion: "Check the connection, or raise network.requestTimeout.",
         metadata: target)
-    case .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet,
-      .networkConnectionLost, .dnsLookupFailed:
+    case .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed,
+      .secureConnectionFailed:
+      // Nothing was sent: no connection, or no secure one, was ever made.
       return LoyaltyError(
         .notConnected, "The server could not be reached.",
         recoverySuggestion: "Check the connection and the environment's base URL.",
+        metadata: target, underlying: urlError)
+    case .networkConnectionLost:
+      // A reset or close after the request was written: the server may have acted on it.
+      return LoyaltyError(
+        .connectionLost, "The connection was lost before the answer was complete.",
+        recoverySuggestion: "Check whether the call took effect before sending it again.",
         metadata: target, underlying: urlError)
     default:
       return LoyaltyError(

@@ -181,6 +181,9 @@ struct AnswerRecorder: HTTPTransport {
   let backend: SandboxBackend
   let recorder: Locked<[SandboxEndpoint: Data]>
 
+  /// In process: answers at once, so the client calls it without a timer.
+  var keepsDeadlines: Bool { true }
+
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let response = try await inner.send(request)
     if response.status == 200 {

@@ -29,6 +29,9 @@ final class DeviceInfoBackend: HTTPTransport {
   /// The `device_info` of every registration received.
   var registrations: [JSONValue] { state.withLock { $0.bodies } }
 
+  /// In process: answers at once, so the client calls it without a timer.
+  var keepsDeadlines: Bool { true }
+
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard request.url.path.hasPrefix("/api/async/info/") else {
       return HTTPResponse(status: 404)

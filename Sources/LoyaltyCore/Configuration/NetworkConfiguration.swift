@@ -18,6 +18,13 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
   /// fails with ``LoyaltyError/Code/responseTooLarge`` instead of filling memory. 10 MiB
   /// by default; between 1 KiB and 1 GiB.
   public var maxResponseBytes: Int
+  /// The longest a server's `Retry-After` may hold a call back, in seconds: a larger
+  /// value (years, a date in 9999, `1e300`) is cut to this and logged once. 300 s by
+  /// default (chosen here); between 0 and 3600.
+  public var maxRetryAfter: Double
+
+  /// The default ``maxRetryAfter``: 300 s.
+  public static let defaultMaxRetryAfter: Double = 300
 
   /// The default ``maxResponseBytes``: 10 MiB.
   public static let defaultMaxResponseBytes = 10 * 1_024 * 1_024
@@ -31,7 +38,8 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
     retryMaxDelay: Double = 30,
     retryJitter: Double = 0.1,
     maxConcurrentRequests: Int = 6,
-    maxResponseBytes: Int = NetworkConfiguration.defaultMaxResponseBytes
+    maxResponseBytes: Int = NetworkConfiguration.defaultMaxResponseBytes,
+    maxRetryAfter: Double = NetworkConfiguration.defaultMaxRetryAfter
   ) {
     self.requestTimeout = requestTimeout
     self.resourceTimeout = resourceTimeout
@@ -41,11 +49,12 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
     self.retryJitter = retryJitter
     self.maxConcurrentRequests = maxConcurrentRequests
     self.maxResponseBytes = maxResponseBytes
+    self.maxRetryAfter = maxRetryAfter
   }
 
   private enum CodingKeys: String, CodingKey {
     case requestTimeout, resourceTimeout, maxRetryAttempts, retryBaseDelay, retryMaxDelay
-    case retryJitter, maxConcurrentRequests, maxResponseBytes
+    case retryJitter, maxConcurrentRequests, maxResponseBytes, maxRetryAfter
   }
 
   /// Decodes a configuration; missing fields take their default values.
@@ -62,6 +71,7 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
       .maxConcurrentRequests, default: defaults.maxConcurrentRequests)
     maxResponseBytes = try container.decode(
       .maxResponseBytes, default: defaults.maxResponseBytes)
+    maxRetryAfter = try container.decode(.maxRetryAfter, default: defaults.maxRetryAfter)
   }
 
   func validationErrors() -> [LoyaltyError] {
@@ -118,6 +128,13 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
           .invalidResponseLimit, "network.maxResponseBytes is \(maxResponseBytes).",
           recoverySuggestion: "Use between 1 KiB (1024) and 1 GiB (1073741824) bytes.",
           metadata: ["field": "network.maxResponseBytes"]))
+    }
+    if !(0...3_600).contains(maxRetryAfter) {
+      errors.append(
+        LoyaltyError(
+          .invalidRetryDelay, "network.maxRetryAfter is \(maxRetryAfter) s.",
+          recoverySuggestion: "Use between 0 and 3600 seconds (the default is 300).",
+          metadata: ["field": "network.maxRetryAfter"]))
     }
     return errors
   }

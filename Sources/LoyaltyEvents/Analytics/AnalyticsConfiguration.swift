@@ -34,6 +34,11 @@ public struct AnalyticsConfiguration: Sendable, Hashable, Codable {
   public var backoffCap: TimeInterval
   /// The random share of each backoff (0.1 is ±10 %).
   public var backoffJitter: Double
+  /// The longest a server's `Retry-After` may pause uploads, in seconds: a larger value
+  /// (years, a date in 9999, `1e300`) is cut to this and logged once. 300 s by default
+  /// (chosen here, the backoff's own cap); between 0 and 3600. The pause lives in memory
+  /// only, so it never outlasts the process either.
+  public var maxRetryAfter: TimeInterval
 
   /// Creates a configuration; the defaults are the platform's.
   public init(
@@ -46,7 +51,8 @@ public struct AnalyticsConfiguration: Sendable, Hashable, Codable {
     maxAge: TimeInterval = 12 * 3_600,
     backoffBase: TimeInterval = 0.5,
     backoffCap: TimeInterval = 300,
-    backoffJitter: Double = 0.1
+    backoffJitter: Double = 0.1,
+    maxRetryAfter: TimeInterval = 300
   ) {
     self.flushAt = max(1, flushAt)
     self.flushInterval = max(0, flushInterval)
@@ -58,15 +64,16 @@ public struct AnalyticsConfiguration: Sendable, Hashable, Codable {
     self.backoffBase = max(0, backoffBase)
     self.backoffCap = max(self.backoffBase, backoffCap)
     self.backoffJitter = min(max(0, backoffJitter), 1)
+    self.maxRetryAfter = maxRetryAfter.isNaN ? 300 : min(max(0, maxRetryAfter), 3_600)
   }
 
   private enum CodingKeys: String, CodingKey {
     case flushAt, flushInterval, maxBatchCount, maxBatchBytes, queueCapacity, maxAttempts
-    case maxAge, backoffBase, backoffCap, backoffJitter
+    case maxAge, backoffBase, backoffCap, backoffJitter, maxRetryAfter
   }
 
   /// Decodes a configuration; missing fields take their defaults, and every value is
-  /// brought into range as ``init(flushAt:flushInterval:maxBatchCount:maxBatchBytes:queueCapacity:maxAttempts:maxAge:backoffBase:backoffCap:backoffJitter:)``
+  /// brought into range as ``init(flushAt:flushInterval:maxBatchCount:maxBatchBytes:queueCapacity:maxAttempts:maxAge:backoffBase:backoffCap:backoffJitter:maxRetryAfter:)``
   /// does.
   public init(from decoder: any Decoder) throws {
     let defaults = AnalyticsConfiguration()
@@ -84,7 +91,17 @@ public struct AnalyticsConfiguration: Sendable, Hashable, Codable {
       maxAge: try value(.maxAge, defaults.maxAge),
       backoffBase: try value(.backoffBase, defaults.backoffBase),
       backoffCap: try value(.backoffCap, defaults.backoffCap),
-      backoffJitter: try value(.backoffJitter, defaults.backoffJitter))
+      backoffJitter: try value(.backoffJitter, defaults.backoffJitter),
+      maxRetryAfter: try value(.maxRetryAfter, defaults.maxRetryAfter))
+  }
+
+  /// How long to pause uploads for a server that asked for `requested` seconds
+  /// (`Retry-After`): cut to ``maxRetryAfter``, never negative, and the backoff when the
+  /// value is not a number.
+  public func pause(forRetryAfter requested: TimeInterval, failures: Int) -> TimeInterval {
+    guard !requested.isNaN else { return backoff(afterFailures: failures) }
+    let bound = maxRetryAfter.isNaN ? 300 : min(max(0, maxRetryAfter), 3_600)
+    return min(max(0, requested), bound)
   }
 
   /// The backoff after `failures` consecutive failed uploads, jittered. Values set

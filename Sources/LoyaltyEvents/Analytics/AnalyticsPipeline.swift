@@ -44,6 +44,8 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   private var timerTask: Task<Void, Never>?
   private var consecutiveFailures = 0
   private var nextAttempt: Date?
+  /// Whether a `Retry-After` beyond the bound has been logged as a warning already.
+  private var retryAfterCutLogged = false
   private var stopped = false
   private var dropHandler: (@Sendable (AnalyticsDrop) -> Void)?
   /// Ids this pipeline claimed and has neither acknowledged nor released yet.
@@ -333,7 +335,19 @@ public actor AnalyticsPipeline: AnalyticsTracker {
     try await release(batch.map(\.id))
     statistics.failedUploads += 1
     consecutiveFailures += 1
-    let delay = after ?? configuration.backoff(afterFailures: consecutiveFailures)
+    let delay: TimeInterval
+    if let after {
+      delay = configuration.pause(forRetryAfter: after, failures: consecutiveFailures)
+      if after > delay {
+        logger.log(
+          retryAfterCutLogged ? .debug : .warning,
+          "The analytics server asked to wait \(after) s; waiting \(delay) s "
+            + "(analytics maxRetryAfter).")
+        retryAfterCutLogged = true
+      }
+    } else {
+      delay = configuration.backoff(afterFailures: consecutiveFailures)
+    }
     nextAttempt = clock.now.addingTimeInterval(delay)
     logger.info(
       "Analytics upload failed; trying again in " + String(cFormat: "%.1f", delay) + " s.")

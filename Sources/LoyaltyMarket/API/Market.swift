@@ -214,14 +214,24 @@ public final class Market: Sendable {
   }
 
   /// Redeems a coupon of the set `productUUID` at `merchantID`; `productID` picks a
-  /// coupon (else the one expiring first). Not retried after a server error.
-  public func redeemCoupon(productID: String? = nil, productUUID: String, merchantID: String)
-    async throws -> CouponRedemption
-  {
+  /// coupon (else the one expiring first).
+  ///
+  /// Not sent again by the SDK once it may have reached the server: a server error is
+  /// returned, and a connection lost after sending ends with
+  /// ``LoyaltyCore/LoyaltyError/Code/outcomeUnknown``, whose
+  /// ``LoyaltyNetwork/IdempotencyKey`` redeems at most once when passed back here.
+  /// - Parameter idempotencyKey: The key of an earlier attempt of this redemption; a new
+  ///   one when `nil`.
+  public func redeemCoupon(
+    productID: String? = nil, productUUID: String, merchantID: String,
+    idempotencyKey: IdempotencyKey? = nil
+  ) async throws -> CouponRedemption {
     try await call("redeem_coupon") {
       try await send {
-        MarketEndpoints.redeemCoupon(
+        var endpoint = MarketEndpoints.redeemCoupon(
           productUUID: productUUID, merchantID: merchantID, productID: productID, drift: $0)
+        endpoint.idempotencyKey = idempotencyKey
+        return endpoint
       }
     }
   }
@@ -350,8 +360,18 @@ public final class Market: Sendable {
   // MARK: Cards
 
   /// Adds a payment card; only its last four digits are kept by the server.
-  public func addCard(_ card: NewCard) async throws -> Card {
-    try await call("add_card") { try await send { MarketEndpoints.addCard(card, drift: $0) } }
+  /// - Parameter idempotencyKey: The key of an earlier attempt that ended with
+  ///   ``LoyaltyCore/LoyaltyError/Code/outcomeUnknown``; a new one when `nil`.
+  public func addCard(_ card: NewCard, idempotencyKey: IdempotencyKey? = nil) async throws
+    -> Card
+  {
+    try await call("add_card") {
+      try await send {
+        var endpoint = MarketEndpoints.addCard(card, drift: $0)
+        endpoint.idempotencyKey = idempotencyKey
+        return endpoint
+      }
+    }
   }
 
   /// The user's cards.
@@ -360,9 +380,15 @@ public final class Market: Sendable {
   }
 
   /// Deletes a card by its token.
-  public func deleteCard(token: String) async throws -> GenericResponse {
+  /// - Parameter idempotencyKey: The key of an earlier attempt that ended with
+  ///   ``LoyaltyCore/LoyaltyError/Code/outcomeUnknown``; a new one when `nil`.
+  public func deleteCard(token: String, idempotencyKey: IdempotencyKey? = nil) async throws
+    -> GenericResponse
+  {
     try await call("delete_card") {
-      try await network.send(MarketEndpoints.deleteCard(token: token))
+      var endpoint = MarketEndpoints.deleteCard(token: token)
+      endpoint.idempotencyKey = idempotencyKey
+      return try await network.send(endpoint)
     }
   }
 

@@ -1,3 +1,5 @@
+import LoyaltyCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -44,11 +46,11 @@ struct EnvelopeReader {
     return try context?.lenientInt(AnyKey("status"))
   }
 
-  /// The server's message: `msg`, else `message`.
+  /// The server's message: `msg`, else `message`, bounded (``LoyaltyCore/ServerText``).
   func message() throws -> String? {
     for name in ["msg", "message"] {
       if let text = try holder(of: name)?.lenientString(AnyKey(name)), !text.isEmpty {
-        return text
+        return ServerText.bounded(text)
       }
     }
     return nil

@@ -52,8 +52,10 @@ public struct NetworkAnalyticsUploader: AnalyticsUploader {
       guard !ids.isEmpty else { return .retryLater(after: nil) }
       return .rejected(ids: ids, message: envelope?.message)
     case 429:
+      // Cut to network.maxRetryAfter here; the pipeline cuts it to its own bound too.
       return .retryLater(
-        after: RetryPolicy.retryAfter(response.headers["Retry-After"], now: client.clock.now))
+        after: RetryPolicy(client.configuration.network).retryAfter(
+          response.headers["Retry-After"], now: client.clock.now)?.delay)
     default:
       return .retryLater(after: nil)
     }

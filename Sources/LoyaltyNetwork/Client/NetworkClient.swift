@@ -22,6 +22,9 @@ public final class NetworkClient: Sendable {
   public let limitedTransport: LimitedTransport
   /// Keeps the session's tokens fresh.
   public let coordinator: RefreshCoordinator
+  /// The server's time, estimated from its answers: what token expiry is judged on.
+  /// Its ``ServerClock/offset`` tells how far the device's clock is off.
+  public let serverClock: ServerClock
 
   private let observed: ObservedTransport
   private let chain: MiddlewareChain
@@ -63,9 +66,15 @@ public final class NetworkClient: Sendable {
     self.configuration = configuration
     // A body over the limit still came from a reachable server: `observed` records the
     // call as reachable before it checks the size.
-    self.observed = ObservedTransport(transport, limit: ResponseSizeLimit(configuration.network))
+    let serverClock = ServerClock(device: clock, events: events)
+    self.serverClock = serverClock
+    let requestTimeout = configuration.network.requestTimeout
+    self.observed = ObservedTransport(
+      transport, limit: ResponseSizeLimit(configuration.network), serverClock: serverClock,
+      defaultTimeout: requestTimeout)
     self.limitedTransport = LimitedTransport(
-      observed, limit: configuration.network.maxConcurrentRequests)
+      observed, limit: configuration.network.maxConcurrentRequests,
+      defaultTimeout: requestTimeout)
     self.policy = errorPolicy
     self.clock = clock
     self.tokenStore = tokenStore
@@ -80,14 +89,15 @@ public final class NetworkClient: Sendable {
     // request on, so it is left out of the chains (an asynchronous frame less per call).
     let logging: [any HTTPMiddleware] =
       logger.isEnabled(.debug) ? [LoggingMiddleware(logger: logger, clock: clock)] : []
-    let bare = MiddlewareChain(middleware: logging + [headers], transport: limitedTransport)
+    let bare = MiddlewareChain(
+      middleware: logging + [headers], transport: limitedTransport, clock: clock)
     self.bareChain = bare
 
     let refreshTimeout = configuration.token.refreshTimeout
     let appConfiguration = configuration
     self.coordinator = RefreshCoordinator(
-      store: tokenStore, clock: clock, configuration: configuration.token, events: events,
-      logger: logger
+      store: tokenStore, clock: clock, serverClock: serverClock,
+      configuration: configuration.token, events: events, logger: logger
     ) { pair in
       await Self.refresh(
         pair, chain: bare, configuration: appConfiguration, timeout: refreshTimeout,
@@ -97,7 +107,7 @@ public final class NetworkClient: Sendable {
       middleware: logging + [
         RetryMiddleware(policy: RetryPolicy(configuration.network), clock: clock, logger: logger)
       ] + middleware + [AuthorizationMiddleware(coordinator: coordinator), headers],
-      transport: limitedTransport)
+      transport: limitedTransport, clock: clock)
   }
 
   /// Whether the backend answered the last call.
@@ -125,7 +135,11 @@ public final class NetworkClient: Sendable {
     -> HTTPResponse
   {
     let request = try request(for: endpoint)
-    return try await chain.send(request, context: context(for: endpoint))
+    do {
+      return try await chain.send(request, context: context(for: endpoint))
+    } catch let error as LoyaltyError {
+      throw Self.settled(error, endpoint: endpoint, request: request)
+    }
   }
 
   /// The request `endpoint` makes. The URL of an endpoint without parameters or query
@@ -176,11 +190,24 @@ public final class NetworkClient: Sendable {
       // The authorization middleware throws on a bearer call's second 401; the policy
       // still decides whether that 401 ends the session.
       throw await endSession(after: 401, endpoint: endpoint.name, underlying: error)
+    } catch let error as LoyaltyError {
+      throw Self.settled(error, endpoint: endpoint, request: request)
     }
     if policy.sessionEndingStatuses.contains(response.status) {
       throw await endSession(after: response.status, endpoint: endpoint.name)
     }
     return try Self.decode(response, for: endpoint)
+  }
+
+  /// The error a call ends with after its last attempt failed with `error`: for a call
+  /// that is not idempotent, ``LoyaltyCore/LoyaltyError/Code/outcomeUnknown`` when the
+  /// request may have reached the server (nothing re-sent it), else `error` itself.
+  private static func settled<Response>(
+    _ error: LoyaltyError, endpoint: Endpoint<Response>, request: HTTPRequest
+  ) -> LoyaltyError {
+    guard !endpoint.isIdempotent, error.mayHaveReachedServer else { return error }
+    return .outcomeUnknown(
+      endpoint: endpoint.name, key: request.headers[IdempotencyKey.headerName], after: error)
   }
 
   /// Ends the session for a status the error policy treats as fatal, and returns the
@@ -242,12 +269,19 @@ public final class NetworkClient: Sendable {
     for endpoint: Endpoint<Response>, configuration: LoyaltyConfiguration, url: URL
   ) throws -> HTTPRequest {
     let (body, contentType) = try endpoint.body.encoded(boundary: "loyalty-\(UUID().uuidString)")
-    // Room for the content type and `Authorization`, so neither copies the fields.
+    // Room for the content type, the idempotency key and `Authorization`, so none copies
+    // the fields.
     var fields = endpoint.headers.fields
-    fields.reserveCapacity(fields.count + 2)
+    fields.reserveCapacity(fields.count + 3)
     var headers = HTTPHeaders(consume fields)
     if let contentType, !headers.contains("Content-Type") {
       headers.add(name: "Content-Type", value: contentType)
+    }
+    if !endpoint.isIdempotent, !headers.contains(IdempotencyKey.headerName) {
+      // One key per call, the same on every attempt: the request is replayed as it is.
+      headers.add(
+        name: IdempotencyKey.headerName,
+        value: (endpoint.idempotencyKey ?? IdempotencyKey()).rawValue)
     }
     return HTTPRequest(
       method: endpoint.method, url: url, headers: headers, body: body,

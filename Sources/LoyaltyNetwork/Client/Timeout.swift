@@ -1,3 +1,4 @@
+import Dispatch
 import LoyaltyCore
 
 #if canImport(FoundationEssentials)
@@ -46,6 +47,40 @@ func withTimeout<T: Sendable>(
   }
 }
 
+/// Runs `operation`, failing with `error` if it has not finished within `seconds` of
+/// real (monotonic) time, whatever the client's ``LoyaltyCore/LoyaltyClock`` says.
+///
+/// For deadlines that bound real input and output (a transport call, a wait for a
+/// connection slot or for a shared refresh): a test clock that skips its sleeps must not
+/// end them early. The caller gets its answer on time even when the operation ignores
+/// cancellation; the operation's task is cancelled when the time runs out, and when the
+/// caller is cancelled (which throws `CancellationError` at once).
+func withDeadline<T: Sendable>(
+  _ seconds: TimeInterval,
+  error: @autoclosure @escaping @Sendable () -> LoyaltyError,
+  operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
+  let race = TimeoutRace<T>()
+  return try await withTaskCancellationHandler {
+    try await withCheckedThrowingContinuation { continuation in
+      guard race.install(continuation) else { return }
+      let work = Task {
+        do {
+          race.finish(.success(try await operation()))
+        } catch {
+          race.finish(.failure(error))
+        }
+      }
+      let timer = DispatchWorkItem { race.finish(.failure(error())) }
+      race.track([work], timer: timer)
+      DispatchQueue.global().asyncAfter(
+        deadline: .now() + max(0, seconds.isFinite ? seconds : 86_400), execute: timer)
+    }
+  } onCancel: {
+    race.finish(.failure(CancellationError()))
+  }
+}
+
 /// The first outcome of an operation racing its timeout: it resumes the caller once and
 /// cancels the tasks still running.
 private final class TimeoutRace<T: Sendable>: Sendable {
@@ -53,6 +88,7 @@ private final class TimeoutRace<T: Sendable>: Sendable {
     var continuation: CheckedContinuation<T, any Error>?
     var outcome: Result<T, any Error>?
     var tasks: [Task<Void, Never>] = []
+    var timer: DispatchWorkItem?
   }
 
   private let state = Locked(State())
@@ -72,30 +108,34 @@ private final class TimeoutRace<T: Sendable>: Sendable {
 
   /// Remembers the racing tasks, to cancel them when the race ends; cancels them now if
   /// it already has.
-  func track(_ tasks: [Task<Void, Never>]) {
+  func track(_ tasks: [Task<Void, Never>], timer: DispatchWorkItem? = nil) {
     let isOver = state.withLock { state -> Bool in
       if state.outcome != nil { return true }
       state.tasks = tasks
+      state.timer = timer
       return false
     }
     if isOver {
       tasks.forEach { $0.cancel() }
+      timer?.cancel()
     }
   }
 
   /// Ends the race with `outcome` unless it has already ended.
   func finish(_ outcome: Result<T, any Error>) {
-    let (continuation, tasks) = state.withLock {
-      state -> (CheckedContinuation<T, any Error>?, [Task<Void, Never>]) in
-      guard state.outcome == nil else { return (nil, []) }
+    let (continuation, tasks, timer) = state.withLock {
+      state -> (CheckedContinuation<T, any Error>?, [Task<Void, Never>], DispatchWorkItem?) in
+      guard state.outcome == nil else { return (nil, [], nil) }
       state.outcome = outcome
       defer {
         state.continuation = nil
         state.tasks = []
+        state.timer = nil
       }
-      return (state.continuation, state.tasks)
+      return (state.continuation, state.tasks, state.timer)
     }
     tasks.forEach { $0.cancel() }
+    timer?.cancel()
     continuation?.resume(with: outcome)
   }
 }

@@ -41,6 +41,11 @@ public struct Endpoint<Response: Sendable>: Sendable {
   /// Whether repeating the call is harmless, so it may be retried after a server error
   /// or a timeout. Defaults to the method's own idempotency.
   public var isIdempotent: Bool
+  /// The key a call that is not idempotent is sent with (`Idempotency-Key`), the same on
+  /// every attempt; `nil` makes a new one per call. Set it to the key of an
+  /// ``LoyaltyCore/LoyaltyError/Code/outcomeUnknown`` error to send that call again
+  /// safely. Idempotent calls send none.
+  public var idempotencyKey: IdempotencyKey?
   /// Extra headers for this call (a flow's scope, a partner token).
   public var headers: HTTPHeaders
   /// How long the call may take in total, retries included; `nil` uses

@@ -78,11 +78,12 @@ public struct ResponseEnvelope: Sendable, Equatable {
     fields["\(domain)-status"]?.looseInt
   }
 
-  /// The server's message, from `msg`, `message`, `error_description` or `error`.
+  /// The server's message, from `msg`, `message`, `error_description` or `error`,
+  /// bounded to ``LoyaltyCore/ServerText/limit`` bytes (``LoyaltyCore/ServerText``).
   public var message: String? {
     for key in ["msg", "message", "error_description", "error"] {
       if let text = fields[key]?.looseString, !text.isEmpty {
-        return text
+        return ServerText.bounded(text)
       }
     }
     return nil

@@ -12,6 +12,9 @@ public import LoyaltyCore
 /// refreshes it first when it is about to expire). On a 401 it asks the coordinator for
 /// a fresh token (a refresh, or the token another request already refreshed) and sends
 /// the request once more; a second 401 is ``LoyaltyCore/LoyaltyError/Code/unauthorized``.
+/// A wait for a refresh ends with the call's deadline
+/// (``LoyaltyCore/LoyaltyError/Code/timedOut``, the request not sent), while the shared
+/// refresh goes on for the other callers.
 public struct AuthorizationMiddleware: HTTPMiddleware {
   private let coordinator: RefreshCoordinator
 
@@ -39,13 +42,20 @@ public struct AuthorizationMiddleware: HTTPMiddleware {
         authorized = Self.authorized(request, snapshot.authorization)
         tokens = snapshot.pair
       } else {
-        tokens = try await coordinator.currentTokens()
+        let coordinator = coordinator
+        tokens = try await Self.waiting(until: context.deadline, clock: coordinator.clock) {
+          try await coordinator.currentTokens()
+        }
         authorized = Self.authorized(request, "Bearer \(tokens.accessToken)")
       }
       let response = try await next(authorized)
       guard response.status == 401 else { return response }
 
-      let fresh = try await coordinator.refresh(replacing: tokens.accessToken)
+      let coordinator = coordinator
+      let stale = tokens.accessToken
+      let fresh = try await Self.waiting(until: context.deadline, clock: coordinator.clock) {
+        try await coordinator.refresh(replacing: stale)
+      }
       authorized = Self.authorized(authorized, "Bearer \(fresh.accessToken)")
       let retried = try await next(authorized)
       guard retried.status != 401 else {
@@ -53,6 +63,25 @@ public struct AuthorizationMiddleware: HTTPMiddleware {
       }
       return retried
     }
+  }
+
+  /// Waits for `tokens` until `deadline` at most: a refresh that takes longer goes on
+  /// for the other callers, and this one fails on time.
+  private static func waiting(
+    until deadline: Date, clock: any LoyaltyClock,
+    _ tokens: @escaping @Sendable () async throws -> TokenPair
+  ) async throws -> TokenPair {
+    let left = deadline.timeIntervalSince(clock.now)
+    return try await withDeadline(left, error: refreshWaitTimedOut(after: left), operation: tokens)
+  }
+
+  @inline(never)
+  private static func refreshWaitTimedOut(after seconds: TimeInterval) -> LoyaltyError {
+    LoyaltyError(
+      .timedOut,
+      "The call's deadline passed while it waited for the session's refresh; it was not sent.",
+      recoverySuggestion: "Check the connection; the refresh goes on in the background.",
+      metadata: [LoyaltyError.requestSentKey: "false"])
   }
 
   /// `request` with `authorization`. Synchronous and apart, so that the asynchronous

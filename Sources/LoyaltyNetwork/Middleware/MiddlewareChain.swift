@@ -1,5 +1,11 @@
 import LoyaltyCore
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Runs a request through middleware, outermost first, and then the transport.
 ///
 /// A middleware that only changes the request on its way (the standard headers and the
@@ -25,8 +31,10 @@ struct MiddlewareChain: Sendable {
 
   private let stages: [Stage]
   let transport: LimitedTransport
+  private let clock: any LoyaltyClock
 
-  init(middleware: [any HTTPMiddleware], transport: LimitedTransport) {
+  init(middleware: [any HTTPMiddleware], transport: LimitedTransport, clock: any LoyaltyClock) {
+    self.clock = clock
     stages = middleware.map { middleware in
       Stage(
         middleware: middleware,
@@ -45,11 +53,29 @@ struct MiddlewareChain: Sendable {
     var request = request
     let index = try prepare(&request, from: index)
     guard index < stages.count else {
+      try budget(&request, within: context.deadline)
       return try await transport.send(request)
     }
     return try await stages[index].middleware.intercept(request, context: context) { next in
       try await self.run(next, context: context, from: index + 1)
     }
+  }
+
+  /// Cuts the attempt's timeout to the time left before the call's deadline, so that no
+  /// attempt (a retry, or the request sent again after a refresh) outlives the call;
+  /// throws ``LoyaltyCore/LoyaltyError/Code/timedOut``, marked as never sent, when no
+  /// time is left.
+  @inline(never)
+  private func budget(_ request: inout HTTPRequest, within deadline: Date) throws {
+    let left = deadline.timeIntervalSince(clock.now)
+    guard left > 0 else {
+      throw LoyaltyError(
+        .timedOut, "The call's deadline passed before the request was sent.",
+        recoverySuggestion: "Raise network.resourceTimeout, or the endpoint's deadline.",
+        metadata: ["host": request.url.host ?? "", LoyaltyError.requestSentKey: "false"])
+    }
+    if let timeout = request.timeout, timeout <= left { return }
+    request.timeout = left
   }
 
   /// Applies the signing stages from `index` on, and returns the index of the next

@@ -7,10 +7,14 @@ public import LoyaltyCore
 #endif
 
 /// Retries failed attempts by ``RetryPolicy``, within the call's deadline.
+///
+/// A `Retry-After` longer than the policy's `maxRetryAfter` is cut to it; the first cut
+/// is logged as a warning, later ones at debug level.
 public struct RetryMiddleware: HTTPMiddleware {
   private let policy: RetryPolicy
   private let clock: any LoyaltyClock
   private let logger: LoyaltyLogger
+  private let cutLogged = Locked(false)
 
   /// Creates the middleware.
   public init(policy: RetryPolicy, clock: any LoyaltyClock, logger: LoyaltyLogger) {
@@ -34,9 +38,7 @@ public struct RetryMiddleware: HTTPMiddleware {
         else {
           return response
         }
-        delay =
-          RetryPolicy.retryAfter(response.headers["Retry-After"], now: clock.now)
-          ?? policy.delay(forRetry: attempt)
+        delay = retryAfter(response, endpoint: context.endpoint) ?? policy.delay(forRetry: attempt)
         guard fits(delay, before: context.deadline) else {
           logger.debug("Not retrying \(context.endpoint): the deadline is too close.")
           return response
@@ -61,6 +63,24 @@ public struct RetryMiddleware: HTTPMiddleware {
       try await clock.sleep(for: delay)
       attempt += 1
     }
+  }
+
+  /// The delay the response's `Retry-After` asks for, cut to the policy's maximum.
+  private func retryAfter(_ response: HTTPResponse, endpoint: String) -> TimeInterval? {
+    guard let header = response.headers["Retry-After"],
+      let (delay, wasCut) = policy.retryAfter(header, now: clock.now)
+    else { return nil }
+    if wasCut {
+      let first = cutLogged.withLock { logged in
+        defer { logged = true }
+        return !logged
+      }
+      logger.log(
+        first ? .warning : .debug,
+        "\(endpoint) asked to wait \(header.prefix(64)) (Retry-After); waiting at most "
+          + "\(Int(policy.maxRetryAfter)) s (network.maxRetryAfter).")
+    }
+    return delay
   }
 
   private func fits(_ delay: TimeInterval, before deadline: Date) -> Bool {

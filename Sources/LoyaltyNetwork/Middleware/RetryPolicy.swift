@@ -17,11 +17,14 @@ public import LoyaltyCore
 /// When and how long to wait before sending a request again.
 ///
 /// - 408, 429 and 5xx responses are retried; every other 4xx never is.
-/// - A 5xx or a timeout on a call that is not idempotent (a POST not marked so) is not
-///   retried: the server may have acted on it.
-/// - A refused connection is always retried: nothing reached the server.
+/// - A 5xx, or a transport error after which the request may have reached the server
+///   (``LoyaltyCore/LoyaltyError/mayHaveReachedServer``: a connection lost or reset after
+///   sending, a timeout, a failed transfer), is retried only for an idempotent call: the
+///   server may have acted on it.
+/// - A refused connection (nothing was sent) is always retried.
 /// - Delays grow as `baseDelay x 2^n`, capped at `maxDelay`, with `jitter` (0.1 is
-///   ±10 %); a `Retry-After` header (seconds or an HTTP date) replaces the computed delay.
+///   ±10 %); a `Retry-After` header (seconds or an HTTP date) replaces the computed delay,
+///   cut to `maxRetryAfter`.
 /// - No wait goes past the call's deadline.
 public struct RetryPolicy: Sendable, Equatable {
   /// Attempts in total, the first included.
@@ -32,20 +35,27 @@ public struct RetryPolicy: Sendable, Equatable {
   public var maxDelay: TimeInterval
   /// The random share of each delay.
   public var jitter: Double
+  /// The longest delay a `Retry-After` header may ask for, in seconds.
+  public var maxRetryAfter: TimeInterval
 
   /// Creates a policy.
-  public init(maxAttempts: Int, baseDelay: TimeInterval, maxDelay: TimeInterval, jitter: Double) {
+  public init(
+    maxAttempts: Int, baseDelay: TimeInterval, maxDelay: TimeInterval, jitter: Double,
+    maxRetryAfter: TimeInterval = NetworkConfiguration.defaultMaxRetryAfter
+  ) {
     self.maxAttempts = max(1, maxAttempts)
     self.baseDelay = max(0, baseDelay)
     self.maxDelay = max(0, maxDelay)
     self.jitter = min(max(0, jitter), 1)
+    self.maxRetryAfter = maxRetryAfter.isNaN ? 0 : max(0, maxRetryAfter)
   }
 
   /// The policy of a network configuration.
   public init(_ configuration: NetworkConfiguration) {
     self.init(
       maxAttempts: configuration.maxRetryAttempts, baseDelay: configuration.retryBaseDelay,
-      maxDelay: configuration.retryMaxDelay, jitter: configuration.retryJitter)
+      maxDelay: configuration.retryMaxDelay, jitter: configuration.retryJitter,
+      maxRetryAfter: configuration.maxRetryAfter)
   }
 
   /// Whether a response with `status` may be retried.
@@ -57,12 +67,14 @@ public struct RetryPolicy: Sendable, Equatable {
     }
   }
 
-  /// Whether a transport error may be retried.
+  /// Whether a transport error may be retried: "nothing was sent" always, "the request
+  /// may have reached the server" only for an idempotent call.
   public func shouldRetry(error: any Error, idempotent: Bool) -> Bool {
     guard let error = error as? LoyaltyError else { return false }
     switch error.code {
     case .notConnected: return true
-    case .timedOut, .transportFailed: return idempotent
+    case .timedOut, .transportFailed, .connectionLost:
+      return idempotent || !error.mayHaveReachedServer
     default: return false
     }
   }
@@ -85,13 +97,31 @@ public struct RetryPolicy: Sendable, Equatable {
     return delay * Double.random(in: (1 - jitter)...(1 + jitter))
   }
 
-  /// The delay a `Retry-After` header asks for at `now`, if it is valid.
-  public static func retryAfter(_ value: String?, now: Date) -> TimeInterval? {
+  /// The delay a `Retry-After` header asks for at `now`, cut to ``maxRetryAfter``, and
+  /// whether it had to be cut; `nil` when the header is absent or unreadable.
+  public func retryAfter(_ value: String?, now: Date) -> (delay: TimeInterval, wasCut: Bool)? {
+    guard let requested = Self.requestedRetryAfter(value, now: now) else { return nil }
+    return requested > maxRetryAfter ? (maxRetryAfter, true) : (requested, false)
+  }
+
+  /// The delay a `Retry-After` header asks for at `now`, cut to `maximum` (one hour by
+  /// default); `nil` when the header is absent or unreadable.
+  public static func retryAfter(
+    _ value: String?, now: Date, maximum: TimeInterval = 3_600
+  ) -> TimeInterval? {
+    requestedRetryAfter(value, now: now).map { min($0, max(0, maximum)) }
+  }
+
+  /// The delay a `Retry-After` header asks for at `now`, as the server wrote it: seconds
+  /// (`120`, `1e300`, even `inf`) or an HTTP date (one in 9999 included, a past one 0);
+  /// `nil` when the header is absent, negative, `NaN` or unreadable. Unbounded: cut it before
+  /// waiting.
+  public static func requestedRetryAfter(_ value: String?, now: Date) -> TimeInterval? {
     guard let value = value?.trimmingWhitespaces(), !value.isEmpty else {
       return nil
     }
-    if let seconds = Double(value), seconds >= 0, seconds.isFinite {
-      return seconds
+    if let seconds = Double(value) {
+      return seconds.isNaN || seconds < 0 ? nil : seconds
     }
     guard let date = HTTPDate.parse(value, now: now) else { return nil }
     return max(0, date.timeIntervalSince(now))

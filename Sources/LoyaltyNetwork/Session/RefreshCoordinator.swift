@@ -30,12 +30,23 @@ public import LoyaltyCore
 ///   ``LoyaltyCore/LoyaltyError/Code/sessionEnded``.
 /// - A ``CircuitBreaker`` stops refresh calls after `token.circuitBreakerThreshold`
 ///   consecutive failures for `token.circuitBreakerResetTime`, then allows one trial.
+/// - Expiry is judged on the server's time (``ServerClock``), since `exp` is the
+///   server's: a device clock that is days ahead or hours behind neither refreshes on
+///   every call nor sends tokens the server considers expired. A pair that a refresh
+///   just brought and that already looks due is not refreshed again before the server
+///   refuses it (a 401): at most one refresh per token, whatever the device clock does.
 public actor RefreshCoordinator {
   /// Performs one refresh call for the given pair.
   public typealias Refresher = @Sendable (TokenPair) async -> RefreshOutcome
 
   private let store: any TokenStore
-  private let clock: any LoyaltyClock
+  /// The device's clock: delays and the circuit breaker's cool-down.
+  let clock: any LoyaltyClock
+  /// The server's time: token expiry.
+  private let serverClock: any LoyaltyClock
+  /// The access token a refresh brought that already looked due on arrival: the clock
+  /// estimate is off, and only a 401 refreshes it.
+  private let arrivedDue = Locked<String?>(nil)
   private let configuration: TokenConfiguration
   private let events: (any EventSink)?
   private let logger: LoyaltyLogger
@@ -54,7 +65,9 @@ public actor RefreshCoordinator {
   /// Creates a coordinator.
   /// - Parameters:
   ///   - store: Where the tokens live.
-  ///   - clock: The clock expiry and cool-downs are measured on.
+  ///   - clock: The clock delays and cool-downs are measured on.
+  ///   - serverClock: The clock token expiry is judged on (the server's time); `clock`
+  ///     when `nil`.
   ///   - configuration: Thresholds, retries and the circuit breaker.
   ///   - events: Where ``SessionRefreshed`` and ``SessionEnded`` are posted, if anywhere.
   ///   - logger: The session's logger.
@@ -62,6 +75,7 @@ public actor RefreshCoordinator {
   public init(
     store: any TokenStore,
     clock: any LoyaltyClock,
+    serverClock: (any LoyaltyClock)? = nil,
     configuration: TokenConfiguration,
     events: (any EventSink)?,
     logger: LoyaltyLogger,
@@ -70,6 +84,7 @@ public actor RefreshCoordinator {
     self.store = store
     self.snapshotSource = store as? any TokenSnapshotReading
     self.clock = clock
+    self.serverClock = serverClock ?? clock
     self.configuration = configuration
     self.events = events
     self.logger = logger
@@ -113,8 +128,10 @@ public actor RefreshCoordinator {
       throw Self.notAuthenticated()
     }
     let token = sessionToken(for: pair)
-    let now = clock.now
-    guard token.shouldRefresh(at: now, threshold: configuration.refreshThreshold) else {
+    let now = serverClock.now
+    guard token.shouldRefresh(at: now, threshold: configuration.refreshThreshold),
+      !arrivedDue(pair)
+    else {
       return pair
     }
     guard canRefresh(pair) else {
@@ -125,7 +142,7 @@ public actor RefreshCoordinator {
     do {
       return try await refresh(replacing: pair.accessToken)
     } catch let error as LoyaltyError
-      where Self.keepsSession(error) && token.isValid(at: clock.now)
+      where Self.keepsSession(error) && token.isValid(at: serverClock.now)
     {
       // The refresh failed for now, but the current token still works until it expires.
       logger.warning("Refreshing failed for now; using the current token until it expires.")
@@ -142,7 +159,9 @@ public actor RefreshCoordinator {
   nonisolated func tokensWithoutWaiting() -> TokenSnapshot? {
     guard let pair = snapshotSource?.tokensWithoutWaiting() else { return nil }
     let snapshot = snapshot(for: pair)
-    guard !snapshot.token.shouldRefresh(at: clock.now, threshold: configuration.refreshThreshold)
+    guard
+      !snapshot.token.shouldRefresh(at: serverClock.now, threshold: configuration.refreshThreshold)
+        || arrivedDue(pair)
     else { return nil }
     return snapshot
   }
@@ -190,7 +209,7 @@ public actor RefreshCoordinator {
   /// The error for a pair that cannot be refreshed. Once its access token has expired,
   /// the session ends.
   private func unrefreshable(_ pair: TokenPair) async -> LoyaltyError {
-    guard sessionToken(for: pair).isExpired(at: clock.now) else {
+    guard sessionToken(for: pair).isExpired(at: serverClock.now) else {
       return LoyaltyError(
         .refreshFailed, "The session has no refresh token.",
         recoverySuggestion: "Log in again before the access token expires.")
@@ -200,6 +219,21 @@ public actor RefreshCoordinator {
     return LoyaltyError(
       .sessionEnded, "The access token expired and the session has no refresh token.",
       recoverySuggestion: "Log in again.")
+  }
+
+  /// Whether `pair` is the one a refresh brought already due (see ``arrivedDue``).
+  private nonisolated func arrivedDue(_ pair: TokenPair) -> Bool {
+    arrivedDue.withLock { $0 == pair.accessToken }
+  }
+
+  /// Gives the server clock the `iat` (issued at) of `pair`'s access token, a sample of
+  /// the server's time: only for a pair a refresh has just brought (a stored or
+  /// restored pair may have been issued long ago).
+  private nonisolated func recordIssuedAt(of pair: TokenPair) {
+    guard let serverClock = serverClock as? ServerClock,
+      let issuedAt = sessionToken(for: pair).issuedAt
+    else { return }
+    serverClock.record(issuedAt: issuedAt, receivedAt: clock.now)
   }
 
   private nonisolated func sessionToken(for pair: TokenPair) -> SessionToken {
@@ -266,6 +300,17 @@ public actor RefreshCoordinator {
   private func install(_ pair: TokenPair, replacing current: TokenPair) async throws
     -> TokenPair
   {
+    recordIssuedAt(of: pair)
+    if sessionToken(for: pair).shouldRefresh(
+      at: serverClock.now, threshold: configuration.refreshThreshold)
+    {
+      // A server does not issue tokens that are already due: the estimate of its time
+      // is off. Only a 401 refreshes this one.
+      logger.warning(
+        "A refreshed token already looks due on the server's estimated time; it is used "
+          + "until the server refuses it.")
+      arrivedDue.withLock { $0 = pair.accessToken }
+    }
     if try await store.replace(current, with: pair) {
       events?.post(SessionRefreshed())
       logger.debug("Session refreshed.")

@@ -1,5 +1,11 @@
 public import LoyaltyCore
 
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
 /// The session's tokens were refreshed.
 public struct SessionRefreshed: LoyaltyEvent, Equatable {
   public static let eventName = "session_refreshed"
@@ -41,4 +47,21 @@ public struct SessionEnded: LoyaltyEvent, Equatable {
     attributes["status"] = status.map(String.init)
     return attributes
   }
+}
+
+/// The device's clock differs from the server's by more than a minute (or the difference
+/// moved by more than a minute since the last report): token expiry is judged on the
+/// server's time meanwhile. A host may tell its user to check the date and time.
+public struct ClockSkewDetected: LoyaltyEvent, Equatable {
+  public static let eventName = "clock_skew_detected"
+
+  /// The server's time less the device's, in seconds (positive: the device is behind).
+  public let offset: TimeInterval
+
+  /// Creates the event.
+  public init(offset: TimeInterval) {
+    self.offset = offset
+  }
+
+  public var attributes: [String: String] { ["offset": String(Int(saturating: offset.rounded()))] }
 }

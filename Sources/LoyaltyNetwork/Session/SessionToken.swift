@@ -16,11 +16,15 @@ public struct SessionToken: Sendable, Equatable, CustomStringConvertible {
   public let pair: TokenPair
   /// When the access token expires, if it says.
   public let expiresAt: Date?
+  /// When the server issued the access token (its `iat`), if it says.
+  public let issuedAt: Date?
 
-  /// Reads the expiry from `pair`'s access token.
+  /// Reads the expiry and issue time from `pair`'s access token.
   public init(_ pair: TokenPair) {
     self.pair = pair
-    self.expiresAt = try? JSONWebToken(pair.accessToken).expiresAt
+    let token = try? JSONWebToken(pair.accessToken)
+    self.expiresAt = token?.expiresAt
+    self.issuedAt = token?.issuedAt
   }
 
   /// Whether the access token has expired at `now`.

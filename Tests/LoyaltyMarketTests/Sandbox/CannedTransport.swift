@@ -10,6 +10,9 @@ struct CannedTransport: HTTPTransport {
   let status: Int
   let body: String
 
+  /// In process: answers at once, so the client calls it without a timer.
+  var keepsDeadlines: Bool { true }
+
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     guard request.url.path.contains(path) else { return try await sandbox.send(request) }
     return HTTPResponse(

@@ -56,6 +56,9 @@ struct HollowingTransport: HTTPTransport {
   let backend: SandboxBackend
   let target: SandboxEndpoint
 
+  /// In process: answers at once, so the client calls it without a timer.
+  var keepsDeadlines: Bool { true }
+
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let response = try await inner.send(request)
     guard backend.endpoint(for: request) == target,

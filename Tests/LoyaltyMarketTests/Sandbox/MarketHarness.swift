@@ -67,6 +67,9 @@ struct RewritingTransport: HTTPTransport {
   let inner: SandboxTransport
   let rewrites: [String: @Sendable (JSONValue) -> JSONValue]
 
+  /// In process: answers at once, so the client calls it without a timer.
+  var keepsDeadlines: Bool { true }
+
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     let response = try await inner.send(request)
     guard let action = Self.action(of: request), let rewrite = rewrites[action],

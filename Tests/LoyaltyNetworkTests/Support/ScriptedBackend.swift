@@ -65,6 +65,10 @@ final class ScriptedBackend: HTTPTransport {
   }
 
   var requests: [HTTPRequest] { state.withLock { $0.requests } }
+
+  /// Without latency it answers at once, so the client need not race it against a timer
+  /// (the deadline guard's own tests use a transport that does not answer).
+  var keepsDeadlines: Bool { latency == .zero }
   var maximumInFlight: Int { state.withLock { $0.maximumInFlight } }
 
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {

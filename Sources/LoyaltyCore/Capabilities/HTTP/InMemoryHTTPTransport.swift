@@ -7,6 +7,10 @@
 ///   HTTPResponse(status: 200, body: Data(#"{"status":"1"}"#.utf8))
 /// }
 /// ```
+///
+/// It is called directly, without a real-time timer around it (``keepsDeadlines``): a
+/// handler that waits should honour the request's ``HTTPRequest/timeout`` and
+/// cancellation itself.
 public final class InMemoryHTTPTransport: HTTPTransport {
   /// Produces the response for a request.
   public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
@@ -18,6 +22,9 @@ public final class InMemoryHTTPTransport: HTTPTransport {
   public init(handler: @escaping Handler) {
     self.handler = handler
   }
+
+  /// `true`: an in-process handler is trusted to answer in time.
+  public var keepsDeadlines: Bool { true }
 
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     recorded.withLock { $0.append(request) }
