@@ -88,11 +88,12 @@ public enum TestHelperProcess {
     public let error: String
   }
 
-  /// Runs the helper with `arguments` until it has printed `count` lines, kills it with
-  /// SIGKILL, and returns every whole line it printed. A watchdog kills it after
-  /// `timeout` if it never prints enough.
+  /// Runs the helper with `arguments` until it has printed `count` lines and then for
+  /// `delay` more, kills it with SIGKILL, and returns every whole line it printed. A
+  /// watchdog kills it after `timeout` if it never prints enough.
   public static func runUntilKilled(
-    _ helper: URL, _ arguments: [String], afterLines count: Int, timeout: TimeInterval
+    _ helper: URL, _ arguments: [String], afterLines count: Int,
+    thenWaiting delay: Duration = .zero, timeout: TimeInterval
   ) async throws -> Killed {
     let running = try start(helper, arguments)
     let pid = running.process.processIdentifier
@@ -100,10 +101,15 @@ public enum TestHelperProcess {
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
     let reader = running.output.fileHandleForReading
     var received = await onDispatchThread { read(reader, untilLines: count) }
+    // What it prints meanwhile is read at once: a full pipe would hold the helper up.
+    async let rest = onDispatchThread { reader.readDataToEndOfFile() }
+    if delay > .zero {
+      try? await Task.sleep(for: delay)
+    }
     _ = kill(pid, SIGKILL)
     running.process.waitUntilExit()
     watchdog.cancel()
-    received.append(await onDispatchThread { reader.readDataToEndOfFile() })
+    received.append(await rest)
     let errorReader = running.error.fileHandleForReading
     let error = await onDispatchThread { errorReader.readDataToEndOfFile() }
     let text = String(decoding: received, as: UTF8.self)
@@ -111,6 +117,14 @@ public enum TestHelperProcess {
     return Killed(
       lines: lines.map(String.init), terminationReason: running.process.terminationReason,
       error: String(decoding: error, as: UTF8.self))
+  }
+
+  /// Runs the helper with `arguments` to its end, waiting on a thread outside the
+  /// cooperative pool, and returns its exit status and output.
+  public static func run(
+    _ helper: URL, _ arguments: [String]
+  ) async throws -> (status: Int32, output: String, error: String) {
+    try await onDispatchThread { Result { try start(helper, arguments).finish() } }.get()
   }
 
   /// Reads from `handle` until `count` newlines arrived or the stream ended.

@@ -7,6 +7,14 @@ import Synchronization
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Opens a database file the way ``StoreDatabase`` needs it: checked, recovered when
 /// corrupt, configured and migrated.
 struct DatabaseOpener {
@@ -34,6 +42,7 @@ struct DatabaseOpener {
     }
     try createDirectory(for: url)
     do {
+      try checkLength(of: url)
       let connection = try SQLiteConnection(url: url, generation: Self.nextGeneration())
       do {
         try check(connection)
@@ -63,6 +72,23 @@ struct DatabaseOpener {
   }
 
   // MARK: - Steps
+
+  /// Fails with ``LoyaltyCore/LoyaltyError/Code/databaseCorrupt`` when the file exists
+  /// but is too short for SQLite to see that it is no database. SQLite takes an empty
+  /// file, and a 1-byte one (its Unix VFS reports one byte as none), for a new
+  /// database: it would overwrite it and delete a `-wal` beside it unnoticed, so this
+  /// runs before SQLite opens the file. A file that does not exist yet is a new database
+  /// and passes; from 2 bytes on, SQLite rejects a file that is no database itself.
+  private func checkLength(of url: URL) throws {
+    var status = stat()
+    guard stat(url.path, &status) == 0, status.st_size < 2,
+      status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG)
+    else { return }
+    let what = status.st_size == 0 ? "was empty (0 bytes)" : "held a single byte"
+    throw LoyaltyError(
+      .databaseCorrupt, "The database file \(what), where a database was expected.",
+      metadata: ["bytes": String(status.st_size)])
+  }
 
   /// Reads the file: fails with a corruption code when it is not a sound database.
   private func check(_ connection: SQLiteConnection) throws {

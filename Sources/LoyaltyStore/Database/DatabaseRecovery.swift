@@ -19,9 +19,10 @@ public struct DatabaseRecovery: Sendable, Hashable, CustomStringConvertible {
   public let movedTo: URL
   /// Every file moved: the database and, when they existed, its `-wal` and `-shm`.
   public let movedFiles: [URL]
-  /// Why the file was judged corrupt, as SQLite reported it.
+  /// Why the file was judged corrupt: as SQLite reported it, or that the file was empty.
   public let reason: String
-  /// The SQLite result code that revealed the corruption, when there was one.
+  /// The SQLite result code that revealed the corruption; `nil` for an empty file, which
+  /// SQLite would have taken for a new database.
   public let sqliteCode: Int?
   /// When the file was moved aside.
   public let date: Date

@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// Opening it:
 /// - creates the file's directory when missing;
-/// - moves a corrupt or truncated file aside as `<name>.corrupt-<UTC timestamp>`
+/// - moves a corrupt, truncated or emptied file aside as `<name>.corrupt-<UTC timestamp>`
 ///   (with its `-wal` and `-shm`), creates a fresh database, logs a warning, posts
 ///   ``DatabaseRecovered`` and keeps the report in ``recovery``;
 /// - refuses a database written by a newer schema with

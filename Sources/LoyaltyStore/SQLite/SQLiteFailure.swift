@@ -63,11 +63,13 @@ enum SQLiteFailure {
       metadata: [codeKey: String(SQLITE_CORRUPT), primaryCodeKey: String(SQLITE_CORRUPT)])
   }
 
-  /// Whether `error` reports a file that is not a database or is corrupt.
+  /// Whether `error` reports a file that is not a database or is corrupt: SQLite said so,
+  /// or the store did (``LoyaltyCore/LoyaltyError/Code/databaseCorrupt``, for a file too
+  /// short for SQLite to notice).
   static func isCorruption(_ error: any Error) -> Bool {
-    guard let error = error as? LoyaltyError,
-      let raw = error.metadata[primaryCodeKey], let code = Int32(raw)
-    else { return false }
+    guard let error = error as? LoyaltyError else { return false }
+    guard error.code != .databaseCorrupt else { return true }
+    guard let raw = error.metadata[primaryCodeKey], let code = Int32(raw) else { return false }
     return code == SQLITE_CORRUPT || code == SQLITE_NOTADB
   }
 }

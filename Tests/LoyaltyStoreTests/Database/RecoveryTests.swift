@@ -41,6 +41,56 @@ struct RecoveryTests {
     #expect(try Data(contentsOf: recovery.movedTo) == garbage)
   }
 
+  /// An emptied file holds no database, but SQLite would take it for a new one and
+  /// delete the `-wal` beside it: it is moved aside, log included, and reported.
+  @Test func anEmptyFileIsMovedAsideAndReported() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try Data().write(to: directory.file("store.db"))
+    let log = Data("pages committed to the log".utf8)
+    try log.write(to: directory.file("store.db-wal"))
+
+    let recovery = try await expectRecovery(of: directory, originalSize: 0)
+    #expect(recovery.sqliteCode == nil)
+    #expect(recovery.reason.contains("empty (0 bytes)"))
+    #expect(recovery.error.code == .databaseCorrupt)
+    #expect(recovery.error.message.contains("empty (0 bytes)"))
+    let movedLog = try #require(
+      recovery.movedFiles.first { $0.lastPathComponent.hasSuffix("-wal") })
+    #expect(movedLog.path == recovery.movedTo.path + "-wal")
+    #expect(try Data(contentsOf: movedLog) == log)
+  }
+
+  /// The boundary: SQLite's Unix VFS reports a 1-byte file as empty, so one byte would
+  /// also become a new database unnoticed; from 2 bytes SQLite itself rejects the file.
+  @Test(arguments: [1, 2])
+  func aGarbageFileOfOneOrTwoBytesIsMovedAsideAndReported(_ size: Int) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let garbage = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 13) })
+    try garbage.write(to: directory.file("store.db"))
+
+    let recovery = try await expectRecovery(of: directory, originalSize: UInt64(size))
+    #expect(recovery.sqliteCode == (size == 1 ? nil : 26))  // SQLITE_NOTADB
+    #expect(try Data(contentsOf: recovery.movedTo) == garbage)
+  }
+
+  @Test func aMissingFileIsCreatedWithoutAReport() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let logs = InMemoryLogHandler()
+    let logger = LoyaltyLogger(label: "LoyaltyStore", level: .warning, handler: logs)
+    let sink = InMemoryEventSink()
+    let database = try StoreTestSupport.open(in: directory, logger: logger, eventSink: sink)
+    defer { database.close() }
+
+    #expect(database.recovery == nil)
+    #expect(sink.events.isEmpty)
+    #expect(!logs.records.contains { $0.message.contains("corrupt") })
+    #expect(!directory.contents().contains { $0.contains(".corrupt-") })
+    #expect(try await database.schemaVersion() == 2)
+  }
+
   @Test func aSoundFileIsNotRecovered() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
