@@ -1,0 +1,119 @@
+import Foundation
+import LoyaltyCore
+import LoyaltyNetwork
+import Testing
+
+@Suite("18. Token expiry on the server's clock")
+struct ServerClockTests {
+  static let serverStart = Date(timeIntervalSince1970: 1_800_000_000)
+
+  /// A client on a device clock `skew` seconds off the server's, logged in with a pair the
+  /// server just issued.
+  static func client(
+    _ server: SkewedServer, skew: TimeInterval, events: InMemoryEventSink? = nil
+  ) async throws -> (NetworkClient, ManualClock) {
+    let device = ManualClock(start: server.time.now.addingTimeInterval(skew))
+    let client = NetworkClient(
+      configuration: NetworkFixtures.configuration(), transport: server,
+      tokenStore: InMemoryTokenStore(), signer: PortableRequestSigner(), clock: device,
+      device: NetworkFixtures.device, events: events, logger: .disabled)
+    try await client.session.login(with: server.issue())
+    return (client, device)
+  }
+
+  static let ping = Endpoint<ResponseEnvelope>(
+    name: "ping", method: .get, path: "/oauth/{appUUID}/context", auth: .bearer)
+
+  @Test(
+    "a device two days ahead refreshes at most once, not on every call",
+    arguments: [(true, false), (false, true), (false, false)])
+  func deviceAhead(sendsDate: Bool, issuesIAT: Bool) async throws {
+    let server = SkewedServer(
+      time: ManualClock(start: Self.serverStart), sendsDate: sendsDate, issuesIAT: issuesIAT)
+    let (client, _) = try await Self.client(server, skew: 2 * 86_400)
+    for _ in 0..<10 {
+      _ = try await client.send(Self.ping)
+    }
+    #expect(server.refreshes <= 1, "\(server.refreshes) refreshes for 10 calls")
+    #expect(server.unauthorized == 0)
+    if sendsDate || issuesIAT {
+      let offset = try #require(client.serverClock.offset)
+      #expect(abs(offset + 2 * 86_400) < 2, "offset \(offset)")
+    }
+  }
+
+  @Test("a device two hours behind refreshes before the server's expiry: no 401")
+  func deviceBehind() async throws {
+    let server = SkewedServer(
+      time: ManualClock(start: Self.serverStart), sendsDate: true, issuesIAT: false)
+    let (client, device) = try await Self.client(server, skew: -7_200)
+    // 32 calls over 3 hours of both clocks: the token (one hour) expires on the server
+    // several times, while the device, two hours behind, would still think it valid.
+    for _ in 0..<32 {
+      _ = try await client.send(Self.ping)
+      server.time.advance(by: 340)
+      device.advance(by: 340)
+    }
+    #expect(server.unauthorized == 0, "\(server.unauthorized) calls answered 401")
+    #expect(server.refreshes >= 3)
+    #expect(server.refreshes <= 4)
+  }
+
+  @Test("a device clock that jumps back and forth never refreshes a token twice")
+  func jumps() async throws {
+    let server = SkewedServer(
+      time: ManualClock(start: Self.serverStart), sendsDate: true, issuesIAT: false)
+    let device = SettableClock(server.time.now)
+    let client = NetworkClient(
+      configuration: NetworkFixtures.configuration(), transport: server,
+      tokenStore: InMemoryTokenStore(), signer: PortableRequestSigner(), clock: device,
+      device: NetworkFixtures.device, events: nil, logger: .disabled)
+    try await client.session.login(with: server.issue())
+    // Ahead two days, behind two hours, ahead a day, right again: each time a few calls
+    // while the server's time moves on by ten minutes.
+    for skew in [2 * 86_400, -7_200, 86_400, 0] as [TimeInterval] {
+      device.set(server.time.now.addingTimeInterval(skew))
+      let before = server.refreshes
+      for _ in 0..<5 {
+        _ = try await client.send(Self.ping)
+        server.time.advance(by: 120)
+        device.set(device.now.addingTimeInterval(120))
+      }
+      #expect(server.refreshes - before <= 1, "skew \(skew): \(server.refreshes - before)")
+    }
+    #expect(server.unauthorized == 0)
+  }
+
+  @Test("the offset is published once it passes a minute")
+  func skewEvent() async throws {
+    let events = InMemoryEventSink()
+    let server = SkewedServer(
+      time: ManualClock(start: Self.serverStart), sendsDate: true, issuesIAT: false)
+    let (client, _) = try await Self.client(server, skew: 2 * 86_400, events: events)
+    for _ in 0..<3 {
+      _ = try await client.send(Self.ping)
+    }
+    let skews = events.events.compactMap { $0 as? ClockSkewDetected }
+    #expect(skews.count == 1)
+    #expect(abs((skews.first?.offset ?? 0) + 2 * 86_400) < 2)
+  }
+}
+
+/// A device clock a test sets anywhere, backwards too; its sleeps return at once.
+final class SettableClock: LoyaltyClock {
+  private let time: Locked<Date>
+
+  init(_ start: Date) {
+    time = Locked(start)
+  }
+
+  var now: Date { time.withLock { $0 } }
+
+  func set(_ date: Date) {
+    time.withLock { $0 = date }
+  }
+
+  func sleep(for seconds: TimeInterval) async throws {
+    try Task.checkCancellation()
+  }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import LoyaltyCore
+import LoyaltyNetwork
+import Testing
+
+/// A transport that never answers, and ignores cancellation while it waits: the worst a
+/// custom transport (or FoundationNetworking with a dripping server) can do.
+final class StuckTransport: HTTPTransport {
+  private let sent = Locked(0)
+  private let cancelled = Locked(0)
+  /// How long it holds each call, in seconds of real time.
+  let hold: Duration
+  /// Whether it says it keeps deadlines (it does not, unless `hold` is short).
+  let claimsDeadlines: Bool
+
+  init(hold: Duration = .seconds(30), claimsDeadlines: Bool = false) {
+    self.hold = hold
+    self.claimsDeadlines = claimsDeadlines
+  }
+
+  var keepsDeadlines: Bool { claimsDeadlines }
+  var calls: Int { sent.withLock { $0 } }
+  var cancellations: Int { cancelled.withLock { $0 } }
+
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    sent.withLock { $0 += 1 }
+    let start = ContinuousClock.now
+    while ContinuousClock.now - start < hold {
+      if Task.isCancelled {
+        cancelled.withLock { $0 += 1 }
+        // Ignores it, as a transport that does not check would: only stops sooner.
+        try? await Task.sleep(for: .milliseconds(50))
+        break
+      }
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    return HTTPResponse(status: 200, body: Data(#"{"status":"1"}"#.utf8))
+  }
+}
+
+@Suite("16. Deadlines the SDK keeps, whatever the transport")
+struct DeadlineGuaranteeTests {
+  static func client(
+    _ transport: any HTTPTransport, requestTimeout: Double = 1, resourceTimeout: Double = 2,
+    attempts: Int = 3, concurrency: Int = 6, tokens: TokenPair? = nil,
+    refreshTimeout: Double = 30
+  ) -> NetworkClient {
+    let configuration = NetworkFixtures.configuration { configuration in
+      configuration.network.requestTimeout = requestTimeout
+      configuration.network.resourceTimeout = resourceTimeout
+      configuration.network.maxRetryAttempts = attempts
+      configuration.network.retryBaseDelay = 0.05
+      configuration.network.maxConcurrentRequests = concurrency
+      configuration.token.refreshTimeout = refreshTimeout
+    }
+    return NetworkClient(
+      configuration: configuration, transport: transport, tokenStore: InMemoryTokenStore(tokens),
+      signer: PortableRequestSigner(), clock: SystemClock(), device: NetworkFixtures.device,
+      events: nil, logger: .disabled)
+  }
+
+  static let get = Endpoint<ResponseEnvelope>(name: "ping", method: .get, path: "/ping")
+  static let post = Endpoint<ResponseEnvelope>(
+    name: "redeem_coupon", method: .post, path: "/redeem", body: .json(["coupon": "c-1"]))
+
+  /// How long `body` took, in seconds.
+  static func seconds(_ body: () async throws -> Void) async rethrows -> Double {
+    let start = ContinuousClock.now
+    try await body()
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
+
+  @Test("a stuck call that is not idempotent ends in outcomeUnknown at its request timeout")
+  func stuckPost() async throws {
+    let transport = StuckTransport()
+    let client = Self.client(transport)
+    var caught: LoyaltyError?
+    let elapsed = await Self.seconds {
+      do { _ = try await client.send(Self.post) } catch { caught = error as? LoyaltyError }
+    }
+    let error = try #require(caught)
+    #expect(error.code == .outcomeUnknown, "\(error)")
+    #expect(error.metadata["endpoint"] == "redeem_coupon")
+    #expect(transport.calls == 1, "not re-sent")
+    #expect(elapsed < 1 + 1, "returned after \(elapsed) s for a 1 s request timeout")
+    #expect(elapsed >= 0.9, "the request timeout, not before: \(elapsed) s")
+  }
+
+  @Test("a stuck idempotent call is retried within the resource timeout, then timedOut")
+  func stuckGet() async throws {
+    let transport = StuckTransport()
+    let client = Self.client(transport, requestTimeout: 1, resourceTimeout: 2, attempts: 5)
+    var caught: LoyaltyError?
+    let elapsed = await Self.seconds {
+      do { _ = try await client.send(Self.get) } catch { caught = error as? LoyaltyError }
+    }
+    #expect(caught?.code == .timedOut, "\(String(describing: caught))")
+    #expect(elapsed < 2 + 1, "returned after \(elapsed) s for a 2 s resource timeout")
+    #expect(transport.calls >= 2, "the first attempt timed out and was retried")
+    #expect(transport.calls <= 3)
+  }
+
+  @Test("a call waiting for a connection slot times out as never sent")
+  func slotWait() async throws {
+    let holder = StuckTransport(hold: .seconds(3), claimsDeadlines: true)
+    let client = Self.client(
+      holder, requestTimeout: 1, resourceTimeout: 4, attempts: 1, concurrency: 1)
+    let first = Task { try await client.send(Self.get) }
+    while holder.calls == 0 { try await Task.sleep(for: .milliseconds(10)) }
+    var caught: LoyaltyError?
+    let elapsed = await Self.seconds {
+      do { _ = try await client.send(Self.post) } catch { caught = error as? LoyaltyError }
+    }
+    let error = try #require(caught)
+    #expect(error.code == .timedOut, "nothing was sent, so no outcomeUnknown: \(error)")
+    #expect(!error.mayHaveReachedServer)
+    #expect(holder.calls == 1, "the waiting call never reached the transport")
+    #expect(elapsed < 1 + 1)
+    first.cancel()
+    _ = try? await first.value
+  }
+
+  @Test("a wait for a refresh ends at the call's deadline; the refresh goes on")
+  func refreshWait() async throws {
+    let transport = InMemoryHTTPTransport { request in
+      if request.url.path.hasSuffix("/token") {
+        try? await Task.sleep(for: .seconds(4))
+        return HTTPResponse(status: 503)
+      }
+      return HTTPResponse(status: 200, body: Data(#"{"status":"1"}"#.utf8))
+    }
+    let expiring = TokenPair(
+      accessToken: Base64URL.encode(Data(#"{"alg":"none"}"#.utf8)) + "."
+        + Base64URL.encode(Data(#"{"exp":\#(Int(Date().timeIntervalSince1970) - 60)}"#.utf8))
+        + ".sig",
+      refreshToken: "r")
+    let client = Self.client(
+      transport, requestTimeout: 1, resourceTimeout: 2, tokens: expiring, refreshTimeout: 5)
+    let bearer = Endpoint<ResponseEnvelope>(
+      name: "profile", method: .get, path: "/profile", auth: .bearer)
+    var caught: LoyaltyError?
+    let elapsed = await Self.seconds {
+      do { _ = try await client.send(bearer) } catch { caught = error as? LoyaltyError }
+    }
+    #expect(caught?.code == .timedOut, "\(String(describing: caught))")
+    #expect(elapsed < 2 + 1, "returned after \(elapsed) s for a 2 s resource timeout")
+  }
+
+  @Test("cancelling the caller cancels the transport's task and returns at once")
+  func cancellation() async throws {
+    let transport = StuckTransport()
+    let client = Self.client(transport, requestTimeout: 20, resourceTimeout: 30)
+    let call = Task { try await client.send(Self.get) }
+    while transport.calls == 0 { try await Task.sleep(for: .milliseconds(10)) }
+    let elapsed = await Self.seconds {
+      call.cancel()
+      _ = try? await call.value
+    }
+    #expect(elapsed < 1)
+    for _ in 0..<100 where transport.cancellations == 0 {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(transport.cancellations == 1)
+  }
+}
