@@ -72,9 +72,10 @@ public final class SandboxBackend: Sendable {
 
   // MARK: Answering
 
-  /// Answers one request as the backend would put it on the wire: the body is
-  /// gzip-compressed (with `Content-Encoding: gzip`) when ``SandboxConfiguration/gzipResponses``
-  /// is on and the request accepts gzip.
+  /// Answers one request as the backend would put it on the wire: with a `Date` header
+  /// from ``SandboxConfiguration/clock``, and the body gzip-compressed (with
+  /// `Content-Encoding: gzip`) when ``SandboxConfiguration/gzipResponses`` is on and the
+  /// request accepts gzip.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/notConnected`` or
   ///   ``LoyaltyCore/LoyaltyError/Code/transportFailed`` when a fault drops the
   ///   connection; ``LoyaltyCore/LoyaltyError/Code/cancelled`` when the task is cancelled
@@ -183,6 +184,7 @@ public final class SandboxBackend: Sendable {
     -> HTTPResponse
   {
     var headers = reply.headers
+    headers.replaceOrAdd(name: "Date", value: HTTPDate.format(configuration.clock.now))
     switch reply.body {
     case .json, .envelope:
       headers.replaceOrAdd(name: "Content-Type", value: "application/json; charset=utf-8")
