@@ -76,6 +76,13 @@ public final class SandboxBackend: Sendable {
   /// from ``SandboxConfiguration/clock``, and the body gzip-compressed (with
   /// `Content-Encoding: gzip`) when ``SandboxConfiguration/gzipResponses`` is on and the
   /// request accepts gzip.
+  ///
+  /// A request that carries `Idempotency-Key` and is not a GET acts once: a later one
+  /// with the same key, method, path, caller and body gets the first answer again,
+  /// marked `Idempotent-Replayed: true` (``idempotentReplayedHeader``), and one with
+  /// another body gets 422. Only answers of requests that reached their call's handler
+  /// are recorded: not refusals of the path, headers or credentials, nor injected
+  /// faults.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/notConnected`` or
   ///   ``LoyaltyCore/LoyaltyError/Code/transportFailed`` when a fault drops the
   ///   connection; ``LoyaltyCore/LoyaltyError/Code/cancelled`` when the task is cancelled
@@ -157,18 +164,22 @@ public final class SandboxBackend: Sendable {
     }
     var userID: String?
     var tokenID: String?
+    // Who sent it, as far as the sandbox can tell: it scopes idempotency keys.
+    let caller: String
     switch route.auth {
     case .standard:
-      break
+      caller = "device:" + (request.headers["unique-device-id"] ?? "")
     case .basic:
       guard validator.checkBasic(request) else {
         return .error(401, "The partner credentials are missing or wrong.")
       }
+      caller = "partner"
     case .bearer:
       switch validator.checkBearer(request, tokens: state.tokens, now: now) {
       case .success(let found):
         userID = found.userID
         tokenID = found.tokenID
+        caller = "user:" + found.userID
       case .failure:
         return SandboxReply.invalidToken
       }
@@ -177,7 +188,7 @@ public final class SandboxBackend: Sendable {
       request: request, fields: fields, pathValue: pathValue, userID: userID, tokenID: tokenID,
       now: now, catalog: catalog, generator: generator, configuration: configuration,
       issuer: issuer)
-    return route.handler(call, &state)
+    return runOnce(route, call, caller: caller, state: &state)
   }
 
   private func encode(_ reply: SandboxReply, for request: SandboxRequest, truncated: Bool)

@@ -34,4 +34,25 @@ struct DateHeaderTests {
     #expect(limited.status == 429)
     #expect(limited.headers["Date"] == "Mon, 07 Nov 1994 09:50:38 GMT")
   }
+
+  @Test("a replayed answer carries the time it was replayed at")
+  func replayedDate() async throws {
+    let clock = ManualClock(start: Date(timeIntervalSince1970: 1_800_000_000))
+    let harness = SandboxHarness { _, sandbox in sandbox.clock = clock }
+    let request = try harness.signed(
+      .post, "/api/mobile/v2/\(SandboxHarness.appUUID)/context/",
+      json: ["campaigns": ["action": "retrieve"]],
+      headers: [IdempotencyKey.headerName: "date-key"])
+    let first = try await SandboxTransport(harness.backend).send(request)
+    clock.advance(by: 30)
+    let second = try await SandboxTransport(harness.backend).send(request)
+    #expect(second.isReplayed)
+    #expect(second.body == first.body)
+    let firstDate = try #require(
+      first.headers["Date"].flatMap { HTTPDate.parse($0, now: clock.now) })
+    let secondDate = try #require(
+      second.headers["Date"].flatMap { HTTPDate.parse($0, now: clock.now) })
+    #expect(firstDate == Date(timeIntervalSince1970: 1_800_000_000))
+    #expect(secondDate == clock.now)
+  }
 }
