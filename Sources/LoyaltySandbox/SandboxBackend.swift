@@ -85,8 +85,10 @@ public final class SandboxBackend: Sendable {
   /// faults.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/notConnected`` or
   ///   ``LoyaltyCore/LoyaltyError/Code/transportFailed`` when a fault drops the
-  ///   connection; ``LoyaltyCore/LoyaltyError/Code/cancelled`` when the task is cancelled
-  ///   during injected latency.
+  ///   connection before the request is handled;
+  ///   ``LoyaltyCore/LoyaltyError/Code/connectionLost`` when a fault loses the connection
+  ///   after the request was handled; ``LoyaltyCore/LoyaltyError/Code/cancelled`` when the
+  ///   task is cancelled during injected latency.
   public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
     let incoming = SandboxRequest(request)
     let match = router.match(incoming)
@@ -114,6 +116,7 @@ public final class SandboxBackend: Sendable {
     var reply: SandboxReply
     switch plan.fault {
     case .dropConnection?:
+      // Nothing reached the server: the handler does not run.
       throw LoyaltyError(
         .notConnected, "The sandbox dropped the connection (injected fault).",
         metadata: ["endpoint": endpoint.rawValue])
@@ -130,7 +133,7 @@ public final class SandboxBackend: Sendable {
       reply = SandboxReply(
         status: 200, headers: ["Content-Type": "text/html"],
         body: .raw(Data("<html><body>502 Bad Gateway</body></html>".utf8)))
-    case .expireTokens?, .truncatedBody?, .delay?, nil:
+    case .expireTokens?, .truncatedBody?, .delay?, .connectionLostAfterAnswer?, nil:
       let now = configuration.clock.now
       reply = state.withLock { state in
         if plan.fault == .expireTokens {
@@ -144,6 +147,13 @@ public final class SandboxBackend: Sendable {
       if reply.status == 401 {
         state.counters.unauthorized += 1
       }
+    }
+    if plan.fault == .connectionLostAfterAnswer {
+      // The server acted and answered; the answer is lost on the way.
+      throw LoyaltyError(
+        .connectionLost,
+        "The sandbox answered, then the connection was lost (injected fault).",
+        metadata: ["endpoint": endpoint.rawValue, "status": String(reply.status)])
     }
     return encode(reply, for: incoming, truncated: plan.fault == .truncatedBody)
   }

@@ -6,7 +6,7 @@ import LoyaltySandbox
 import NIOCore
 
 /// Serves every request with a ``LoyaltySandbox/SandboxBackend``: the request becomes an
-/// SDK `HTTPRequest`, the backend's answer goes back byte for byte, and a dropped
+/// SDK `HTTPRequest`, the backend's answer goes back byte for byte, and a dropped or lost
 /// connection (an injected fault) closes the socket without an answer.
 ///
 /// The answer carries one `Date` header: the HTTP server writes its own (from the system
