@@ -42,6 +42,12 @@ extension SandboxBackend {
     state.withLock { $0.devices[deviceID] }
   }
 
+  /// How many `Idempotency-Key`s are remembered with their first answer (at most
+  /// ``SandboxConfiguration/maxIdempotencyKeys``).
+  public var rememberedIdempotencyKeys: Int {
+    state.withLock { $0.idempotency.count }
+  }
+
   /// The email addresses password resets were asked for, in order.
   public var passwordResets: [String] {
     state.withLock { $0.passwordResets }

@@ -72,13 +72,23 @@ public final class SandboxBackend: Sendable {
 
   // MARK: Answering
 
-  /// Answers one request as the backend would put it on the wire: the body is
-  /// gzip-compressed (with `Content-Encoding: gzip`) when ``SandboxConfiguration/gzipResponses``
-  /// is on and the request accepts gzip.
+  /// Answers one request as the backend would put it on the wire: with a `Date` header
+  /// from ``SandboxConfiguration/clock``, and the body gzip-compressed (with
+  /// `Content-Encoding: gzip`) when ``SandboxConfiguration/gzipResponses`` is on and the
+  /// request accepts gzip.
+  ///
+  /// A request that carries `Idempotency-Key` and is not a GET acts once: a later one
+  /// with the same key, method, path, caller and body gets the first answer again,
+  /// marked `Idempotent-Replayed: true` (``idempotentReplayedHeader``), and one with
+  /// another body gets 422. Only answers of requests that reached their call's handler
+  /// are recorded: not refusals of the path, headers or credentials, nor injected
+  /// faults.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/notConnected`` or
   ///   ``LoyaltyCore/LoyaltyError/Code/transportFailed`` when a fault drops the
-  ///   connection; ``LoyaltyCore/LoyaltyError/Code/cancelled`` when the task is cancelled
-  ///   during injected latency.
+  ///   connection before the request is handled;
+  ///   ``LoyaltyCore/LoyaltyError/Code/connectionLost`` when a fault loses the connection
+  ///   after the request was handled; ``LoyaltyCore/LoyaltyError/Code/cancelled`` when the
+  ///   task is cancelled during injected latency.
   public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
     let incoming = SandboxRequest(request)
     let match = router.match(incoming)
@@ -106,6 +116,7 @@ public final class SandboxBackend: Sendable {
     var reply: SandboxReply
     switch plan.fault {
     case .dropConnection?:
+      // Nothing reached the server: the handler does not run.
       throw LoyaltyError(
         .notConnected, "The sandbox dropped the connection (injected fault).",
         metadata: ["endpoint": endpoint.rawValue])
@@ -122,7 +133,7 @@ public final class SandboxBackend: Sendable {
       reply = SandboxReply(
         status: 200, headers: ["Content-Type": "text/html"],
         body: .raw(Data("<html><body>502 Bad Gateway</body></html>".utf8)))
-    case .expireTokens?, .truncatedBody?, .delay?, nil:
+    case .expireTokens?, .truncatedBody?, .delay?, .connectionLostAfterAnswer?, nil:
       let now = configuration.clock.now
       reply = state.withLock { state in
         if plan.fault == .expireTokens {
@@ -136,6 +147,13 @@ public final class SandboxBackend: Sendable {
       if reply.status == 401 {
         state.counters.unauthorized += 1
       }
+    }
+    if plan.fault == .connectionLostAfterAnswer {
+      // The server acted and answered; the answer is lost on the way.
+      throw LoyaltyError(
+        .connectionLost,
+        "The sandbox answered, then the connection was lost (injected fault).",
+        metadata: ["endpoint": endpoint.rawValue, "status": String(reply.status)])
     }
     return encode(reply, for: incoming, truncated: plan.fault == .truncatedBody)
   }
@@ -156,18 +174,22 @@ public final class SandboxBackend: Sendable {
     }
     var userID: String?
     var tokenID: String?
+    // Who sent it, as far as the sandbox can tell: it scopes idempotency keys.
+    let caller: String
     switch route.auth {
     case .standard:
-      break
+      caller = "device:" + (request.headers["unique-device-id"] ?? "")
     case .basic:
       guard validator.checkBasic(request) else {
         return .error(401, "The partner credentials are missing or wrong.")
       }
+      caller = "partner"
     case .bearer:
       switch validator.checkBearer(request, tokens: state.tokens, now: now) {
       case .success(let found):
         userID = found.userID
         tokenID = found.tokenID
+        caller = "user:" + found.userID
       case .failure:
         return SandboxReply.invalidToken
       }
@@ -176,13 +198,14 @@ public final class SandboxBackend: Sendable {
       request: request, fields: fields, pathValue: pathValue, userID: userID, tokenID: tokenID,
       now: now, catalog: catalog, generator: generator, configuration: configuration,
       issuer: issuer)
-    return route.handler(call, &state)
+    return runOnce(route, call, caller: caller, state: &state)
   }
 
   private func encode(_ reply: SandboxReply, for request: SandboxRequest, truncated: Bool)
     -> HTTPResponse
   {
     var headers = reply.headers
+    headers.replaceOrAdd(name: "Date", value: HTTPDate.format(configuration.clock.now))
     switch reply.body {
     case .json, .envelope:
       headers.replaceOrAdd(name: "Content-Type", value: "application/json; charset=utf-8")

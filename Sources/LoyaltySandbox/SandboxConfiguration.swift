@@ -54,6 +54,10 @@ public struct SandboxConfiguration: Sendable {
   /// refresh token is no longer detected), and counted in
   /// ``SandboxCounters/tokensForgotten``. 10,000 of each by default.
   public var maxIssuedTokens: Int
+  /// The most `Idempotency-Key`s the backend remembers with their first answer: beyond it
+  /// the oldest is forgotten (a request sent again with it acts again, as new), and
+  /// counted in ``SandboxCounters/idempotencyKeysForgotten``. 10,000 by default.
+  public var maxIdempotencyKeys: Int
   /// Whether answers are gzip-compressed when the request sends `Accept-Encoding: gzip`.
   public var gzipResponses: Bool
   /// The clock tokens expire on and latency is waited on.
@@ -78,6 +82,7 @@ public struct SandboxConfiguration: Sendable {
     maxAnalyticsBytes: Int = 475 * 1_024,
     maxRememberedEventIDs: Int = 100_000,
     maxIssuedTokens: Int = 10_000,
+    maxIdempotencyKeys: Int = 10_000,
     gzipResponses: Bool = false,
     clock: any LoyaltyClock = SystemClock(),
     envelope: SandboxEnvelope = .context
@@ -96,6 +101,7 @@ public struct SandboxConfiguration: Sendable {
     self.maxAnalyticsBytes = maxAnalyticsBytes
     self.maxRememberedEventIDs = max(1, maxRememberedEventIDs)
     self.maxIssuedTokens = max(1, maxIssuedTokens)
+    self.maxIdempotencyKeys = max(1, maxIdempotencyKeys)
     self.gzipResponses = gzipResponses
     self.clock = clock
     self.envelope = envelope

@@ -12,9 +12,10 @@ import LoyaltyNetwork
 /// ```
 ///
 /// It keeps the transport contract: every status is a response; a dropped connection
-/// (an injected fault) throws ``LoyaltyCore/LoyaltyError/Code/notConnected``; gzip
-/// answers come back decompressed; a cancelled task throws
-/// ``LoyaltyCore/LoyaltyError/Code/cancelled``. Gzip request bodies
+/// (an injected fault) throws ``LoyaltyCore/LoyaltyError/Code/notConnected`` when the
+/// request never reached the backend, ``LoyaltyCore/LoyaltyError/Code/connectionLost``
+/// when it was handled and the answer was lost; gzip answers come back decompressed; a
+/// cancelled task throws ``LoyaltyCore/LoyaltyError/Code/cancelled``. Gzip request bodies
 /// (`Content-Encoding: gzip`) are decompressed by the backend.
 public struct SandboxTransport: HTTPTransport {
   /// The backend requests go to.

@@ -52,10 +52,42 @@ struct MemoryBoundTests {
     #expect(harness.backend.counters.tokensForgotten == 2 + 2 * 20)
   }
 
-  @Test("the bounds default to 100,000 event ids and 10,000 tokens of each kind")
+  @Test("memory is bounded: N idempotency keys are kept, key N+1 forgets the oldest")
+  func idempotencyKeys() async throws {
+    let harness = SandboxHarness { _, sandbox in sandbox.maxIdempotencyKeys = 3 }
+    func send(_ key: String) async throws -> HTTPResponse {
+      let request = try harness.signed(
+        .post, "/api/mobile/v2/\(SandboxHarness.appUUID)/context/",
+        json: ["campaigns": ["action": "retrieve", "language": "en"]],
+        headers: [IdempotencyKey.headerName: key])
+      return try await SandboxTransport(harness.backend).send(request)
+    }
+    for key in ["k-1", "k-2", "k-3"] {
+      #expect(try await send(key).status == 200)
+    }
+    // N keys: all remembered.
+    #expect(harness.backend.rememberedIdempotencyKeys == 3)
+    #expect(harness.backend.counters.idempotencyKeysForgotten == 0)
+    #expect(try await send("k-1").isReplayed)
+
+    // Key N+1 forgets the oldest, k-1: sent again, it acts as new (and forgets k-2).
+    #expect(try await !send("k-4").isReplayed)
+    #expect(harness.backend.rememberedIdempotencyKeys == 3)
+    #expect(harness.backend.counters.idempotencyKeysForgotten == 1)
+    #expect(try await !send("k-1").isReplayed)
+    #expect(harness.backend.counters.idempotencyKeysForgotten == 2)
+    #expect(try await send("k-3").isReplayed)
+    #expect(try await send("k-4").isReplayed)
+    #expect(try await !send("k-2").isReplayed)
+    #expect(harness.backend.rememberedIdempotencyKeys == 3)
+    #expect(harness.backend.counters.idempotencyKeysForgotten == 3)
+  }
+
+  @Test("the bounds default to 100,000 event ids, 10,000 tokens of each kind and 10,000 keys")
   func defaults() {
     let configuration = SandboxConfiguration()
     #expect(configuration.maxRememberedEventIDs == 100_000)
     #expect(configuration.maxIssuedTokens == 10_000)
+    #expect(configuration.maxIdempotencyKeys == 10_000)
   }
 }

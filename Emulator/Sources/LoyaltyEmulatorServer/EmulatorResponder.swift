@@ -6,8 +6,12 @@ import LoyaltySandbox
 import NIOCore
 
 /// Serves every request with a ``LoyaltySandbox/SandboxBackend``: the request becomes an
-/// SDK `HTTPRequest`, the backend's answer goes back byte for byte, and a dropped
+/// SDK `HTTPRequest`, the backend's answer goes back byte for byte, and a dropped or lost
 /// connection (an injected fault) closes the socket without an answer.
+///
+/// The answer carries one `Date` header: the HTTP server writes its own (from the system
+/// clock, to the second) in place of the backend's, so a backend on another clock than
+/// the system's is served with the system's date.
 public struct EmulatorResponder: HTTPResponder {
   /// The request context.
   public typealias Context = EmulatorRequestContext
@@ -44,6 +48,8 @@ public struct EmulatorResponder: HTTPResponder {
       throw error
     }
     var fields = HTTPFields()
+    // The backend's `Date` is copied too; the server replaces it with its own, never adds
+    // a second.
     for field in answer.headers {
       if let name = HTTPField.Name(field.name) {
         fields.append(HTTPField(name: name, value: field.value))

@@ -6,8 +6,8 @@ import LoyaltyCore
   package import Foundation
 #endif
 
-/// Reads the three forms of an HTTP date (RFC 9110, section 5.6.7), in GMT, without
-/// `DateFormatter`:
+/// Reads the three forms of an HTTP date (RFC 9110, section 5.6.7), in GMT, and writes
+/// the preferred one, without `DateFormatter`:
 /// - IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`;
 /// - the obsolete RFC 850 form, `Sunday, 06-Nov-94 08:49:37 GMT`;
 /// - the obsolete asctime form, `Sun Nov  6 08:49:37 1994`.
@@ -60,6 +60,33 @@ package enum HTTPDate {
     default:
       return nil
     }
+  }
+
+  /// `date` as an IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`: the form a `Date` header
+  /// is sent in. Fractions of a second are dropped; a date outside the years 0 to 9999 is
+  /// written as the nearest date inside them.
+  package static func format(_ date: Date) -> String {
+    let seconds = Int(date.formattableSecondsSince1970.rounded(.down))
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let rest = seconds - days * 86_400
+    let (year, month, day) = CivilCalendar.date(days: days)
+    // 1970-01-01 was a Thursday, index 3 of `shortDays`.
+    let weekday = ((days % 7) + 7 + 3) % 7
+    let dayName = titled(shortDays[weekday])
+    let monthName = titled(months[month - 1])
+    return "\(dayName), \(padded(day, 2)) \(monthName) \(padded(year, 4)) "
+      + "\(padded(rest / 3_600, 2)):\(padded(rest % 3_600 / 60, 2)):\(padded(rest % 60, 2)) GMT"
+  }
+
+  /// `name` with its first letter in upper case: `sun` is `Sun`.
+  private static func titled(_ name: String) -> String {
+    name.prefix(1).uppercased() + name.dropFirst()
+  }
+
+  /// `value` in decimal, with leading zeros up to `width` digits.
+  private static func padded(_ value: Int, _ width: Int) -> String {
+    let text = String(value)
+    return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
   }
 
   /// The date at `time` (`HH:mm:ss`) on a valid calendar day, in GMT.

@@ -10,12 +10,21 @@ public enum SandboxFault: Sendable, Hashable {
   case status(Int)
   /// Answers 429 with `Retry-After` set to this many seconds.
   case rateLimited(retryAfter: Int)
-  /// Sends no answer: the connection drops. ``SandboxTransport`` throws
+  /// The request never reaches the server: the handler does not run, nothing changes,
+  /// and no answer is sent. ``SandboxTransport`` throws
   /// ``LoyaltyCore/LoyaltyError/Code/notConnected``; the emulator closes the socket.
   case dropConnection
-  /// Sends no answer: ``SandboxTransport`` throws
-  /// ``LoyaltyCore/LoyaltyError/Code/transportFailed``.
+  /// The request never reaches the server: the handler does not run, nothing changes,
+  /// and ``SandboxTransport`` throws ``LoyaltyCore/LoyaltyError/Code/transportFailed``.
   case transportFailure
+  /// The server acts and answers, and the connection is lost before the answer arrives:
+  /// the call runs as usual (its changes are made, its answer is recorded for its
+  /// `Idempotency-Key`, if it carries one, and counted in
+  /// ``SandboxCounters/statuses``), then ``SandboxTransport`` throws
+  /// ``LoyaltyCore/LoyaltyError/Code/connectionLost`` instead of returning the answer; the
+  /// emulator closes the socket. This is what a reset after the server answered looks
+  /// like to a client.
+  case connectionLostAfterAnswer
   /// Answers 200 with a body that is not JSON.
   case malformedBody
   /// Answers with the real body cut in half.

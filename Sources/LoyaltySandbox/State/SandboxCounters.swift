@@ -34,6 +34,15 @@ public struct SandboxCounters: Sendable, Equatable {
   public var unauthorized = 0
   /// Faults applied, latency excluded.
   public var faultsInjected = 0
+  /// Requests answered with the first answer to their `Idempotency-Key`, without acting
+  /// again.
+  public var idempotentReplays = 0
+  /// Requests refused with 422 because their `Idempotency-Key` had been used with another
+  /// body.
+  public var idempotencyConflicts = 0
+  /// Idempotency keys forgotten to stay within
+  /// ``SandboxConfiguration/maxIdempotencyKeys``.
+  public var idempotencyKeysForgotten = 0
 
   /// Creates empty counters.
   public init() {}

@@ -23,6 +23,7 @@ struct SandboxState: Sendable {
   var pointsOfInterest = SandboxPOIBook()
   var flows = SandboxFlowBook()
   var directory = SandboxDirectoryBook()
+  var idempotency = SandboxIdempotencyBook()
   private var sequence = 0
 
   init(users: [SandboxUser]) {
