@@ -106,10 +106,18 @@ public final class SandboxBackend: Sendable {
       return plan
     }
     if plan.delay > 0 {
+      // Latency ends at the request's timeout, on the sandbox's clock, as a server's
+      // answer that comes too late ends for a client: the transport keeps deadlines.
+      let timeout = request.timeout ?? .infinity
       do {
-        try await configuration.clock.sleep(for: plan.delay)
+        try await configuration.clock.sleep(for: min(plan.delay, timeout))
       } catch {
         throw LoyaltyError(.cancelled, "The request was cancelled while the sandbox waited.")
+      }
+      if plan.delay > timeout {
+        throw LoyaltyError(
+          .timedOut, "The request timed out while the sandbox waited (injected latency).",
+          metadata: ["endpoint": endpoint.rawValue])
       }
     }
 

@@ -55,6 +55,27 @@ public struct LoyaltyError: Error, Sendable, Equatable, CustomStringConvertible,
     self.underlyingDescription = underlying.map { masker.mask(String(describing: $0)) }
   }
 
+  /// Creates an error with facts kept as they are: values the SDK made itself and knows
+  /// to hold no secret (an idempotency key, which masking could take for a card number),
+  /// merged over the masked `metadata`.
+  package init(
+    _ code: Code,
+    _ message: String,
+    recoverySuggestion: String? = nil,
+    metadata: [String: String] = [:],
+    verbatim: [String: String],
+    underlying: (any Error)? = nil
+  ) {
+    let masked = LoyaltyError(
+      code, message, recoverySuggestion: recoverySuggestion, metadata: metadata,
+      underlying: underlying)
+    self.code = code
+    self.message = masked.message
+    self.recoverySuggestion = masked.recoverySuggestion
+    self.metadata = masked.metadata.merging(verbatim) { _, kept in kept }
+    self.underlyingDescription = masked.underlyingDescription
+  }
+
   /// The category of the error's code.
   public var category: Category { code.category }
 

@@ -35,8 +35,9 @@ extension LoyaltyError {
   static func outcomeUnknown(
     endpoint: String, key: String?, after error: LoyaltyError
   ) -> LoyaltyError {
-    var metadata = ["endpoint": endpoint]
-    metadata["idempotencyKey"] = key
+    // The key is kept as it is: masking could take a UUID's digits for a card number.
+    var verbatim: [String: String] = [:]
+    verbatim["idempotencyKey"] = key.flatMap(IdempotencyKey.init)?.rawValue
     return LoyaltyError(
       .outcomeUnknown,
       "\(endpoint) may have reached the server, and no answer came back: the server may "
@@ -44,6 +45,6 @@ extension LoyaltyError {
       recoverySuggestion:
         "Check the outcome (a coupon's or payment's status) or send the call again with "
         + "the same idempotency key.",
-      metadata: metadata, underlying: error)
+      metadata: ["endpoint": endpoint], verbatim: verbatim, underlying: error)
   }
 }
