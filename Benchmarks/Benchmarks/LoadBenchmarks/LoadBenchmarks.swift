@@ -37,8 +37,10 @@ let configuration: LoyaltyConfiguration = {
   return configuration
 }()
 
-/// Answers every request in process, at once.
+/// Answers every request in process, at once: it keeps any deadline.
 final class Backend: HTTPTransport {
+  var keepsDeadlines: Bool { true }
+
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     HTTPResponse(status: 200, body: responseBody)
   }
@@ -63,7 +65,7 @@ func makeClient() -> NetworkClient {
 let profile = Endpoint<ResponseEnvelope>(
   name: "profile", method: .post, path: "/oauth/{appUUID}/context", auth: .bearer,
   body: .wrapped("consumer_data", ["action": "handle_user_details", "process": "get"]),
-  check: .domain("MAPP_PROFILE"))
+  isIdempotent: true, check: .domain("MAPP_PROFILE"))
 
 func storm(_ client: NetworkClient) async throws {
   try await withThrowingTaskGroup(of: Void.self) { group in

@@ -41,8 +41,15 @@ func jwt(expiresIn seconds: TimeInterval, serial: Int) -> String {
 
 /// An in-process backend: answers refreshes with a new token and everything else with
 /// `responseBody`, counting refreshes.
-final class Backend: HTTPTransport {
+///
+/// It answers at once, so it says it keeps deadlines and the client calls it directly;
+/// `GuardedBackend` measures the same calls raced against the client's own timer, as a
+/// transport that does not say so (URLSession) is.
+class Backend: HTTPTransport, @unchecked Sendable {
+  // Unchecked: the only state is an atomic counter.
   let refreshes = Atomic<Int>(0)
+
+  var keepsDeadlines: Bool { true }
 
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     if request.url.path.hasSuffix("/token") {
@@ -53,6 +60,12 @@ final class Backend: HTTPTransport {
     }
     return HTTPResponse(status: 200, body: responseBody)
   }
+}
+
+/// The same backend, raced against the client's timer like any transport that does not
+/// keep deadlines itself.
+final class GuardedBackend: Backend, @unchecked Sendable {
+  override var keepsDeadlines: Bool { false }
 }
 
 func client(backend: Backend, tokens: TokenPair) -> NetworkClient {
@@ -68,10 +81,16 @@ let steadyClient = client(
   backend: Backend(),
   tokens: TokenPair(accessToken: jwt(expiresIn: 3_600, serial: 0), refreshToken: "r"))
 
+/// Idempotent, as the market's profile call is: no idempotency key.
 let profile = Endpoint<ResponseEnvelope>(
   name: "profile", method: .post, path: "/oauth/{appUUID}/context", auth: .bearer,
   body: .wrapped("consumer_data", ["action": "handle_user_details", "process": "get"]),
-  check: .domain("MAPP_PROFILE"))
+  isIdempotent: true, check: .domain("MAPP_PROFILE"))
+
+/// The client "Request: full chain, transport raced against its deadline" sends through.
+let guardedClient = client(
+  backend: GuardedBackend(),
+  tokens: TokenPair(accessToken: jwt(expiresIn: 3_600, serial: 0), refreshToken: "r"))
 
 func storm(_ client: NetworkClient) async throws {
   try await withThrowingTaskGroup(of: Void.self) { group in
@@ -92,6 +111,12 @@ let benchmarks: @Sendable () -> Void = {
     // time its first request, which decodes the access token, in every sample.
     for _ in benchmark.scaledIterations {
       blackHole(try await steadyClient.send(profile))
+    }
+  }
+
+  Benchmark("Request: full chain, transport raced against its deadline") { benchmark in
+    for _ in benchmark.scaledIterations {
+      blackHole(try await guardedClient.send(profile))
     }
   }
 

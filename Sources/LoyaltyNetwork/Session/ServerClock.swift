@@ -93,7 +93,7 @@ public final class ServerClock: LoyaltyClock {
       }
       state.measured = true
       let sorted = state.samples.sorted()
-      state.offset = sorted[sorted.count / 2]
+      state.offset = sorted[(sorted.count - 1) / 2]
       let moved = abs(state.offset - state.reported)
       guard moved > Self.skewThreshold else { return nil }
       state.reported = state.offset

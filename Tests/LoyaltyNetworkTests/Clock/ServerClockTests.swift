@@ -117,3 +117,46 @@ final class SettableClock: LoyaltyClock {
     try Task.checkCancellation()
   }
 }
+
+@Suite("ServerClock's estimate")
+struct ServerClockEstimateTests {
+  static let device = Date(timeIntervalSince1970: 1_800_000_000)
+
+  static func header(_ offset: TimeInterval) -> String {
+    SkewedServer.httpDate(device.addingTimeInterval(offset))
+  }
+
+  @Test("no sample: the device's time, offset nil")
+  func unmeasured() {
+    let clock = ServerClock(device: ManualClock(start: Self.device))
+    #expect(clock.offset == nil)
+    #expect(clock.now == Self.device)
+  }
+
+  @Test("the median of the samples: one odd Date within a minute does not move it")
+  func median() throws {
+    let clock = ServerClock(device: ManualClock(start: Self.device))
+    for offset in [100, 100, 159, 100, 101] as [TimeInterval] {
+      clock.record(dateHeader: Self.header(offset), sentAt: Self.device, receivedAt: Self.device)
+    }
+    let offset = try #require(clock.offset)
+    #expect((100...101.5).contains(offset), "\(offset)")
+  }
+
+  @Test("a sample more than a minute away replaces the estimate at once; one within, not")
+  func jump() throws {
+    let clock = ServerClock(device: ManualClock(start: Self.device))
+    clock.record(dateHeader: Self.header(0), sentAt: Self.device, receivedAt: Self.device)
+    clock.record(dateHeader: Self.header(59), sentAt: Self.device, receivedAt: Self.device)
+    #expect(try #require(clock.offset) < 30, "a second sample 59 s away is only a sample")
+    clock.record(dateHeader: Self.header(-7_200), sentAt: Self.device, receivedAt: Self.device)
+    #expect(abs(try #require(clock.offset) + 7_200) < 1, "a jump replaces the estimate")
+  }
+
+  @Test("an unreadable Date is ignored")
+  func unreadable() {
+    let clock = ServerClock(device: ManualClock(start: Self.device))
+    clock.record(dateHeader: "yesterday", sentAt: Self.device, receivedAt: Self.device)
+    #expect(clock.offset == nil)
+  }
+}
