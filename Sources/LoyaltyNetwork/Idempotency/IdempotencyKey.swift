@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-  public import FoundationEssentials
+  import FoundationEssentials
 #else
-  public import Foundation
+  import Foundation
 #endif
 
 /// The key that makes a call which moves value safe to send again: the server acts on
