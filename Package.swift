@@ -440,7 +440,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LoyaltyURLSessionTests",
-      dependencies: ["LoyaltyURLSession", "LoyaltyNetwork", "LoyaltyCore"],
+      dependencies: ["LoyaltyURLSession", "LoyaltyNetwork", "LoyaltyCore", "LoyaltyEvents"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -20,7 +20,8 @@ import LoyaltyNetwork
 /// a refused connection, a failed DNS lookup or TLS handshake, no network) or "the
 /// request may have reached the server" (``LoyaltyCore/LoyaltyError/Code/connectionLost``
 /// for a connection lost after sending, ``LoyaltyCore/LoyaltyError/Code/timedOut``,
-/// ``LoyaltyCore/LoyaltyError/Code/transportFailed`` for anything else).
+/// ``LoyaltyCore/LoyaltyError/Code/transportFailed`` for anything else). A redirect loop
+/// is an answer: ``LoyaltyCore/LoyaltyError/Code/invalidResponse``, never retried.
 ///
 /// Every body is capped at `maxBodySize` bytes as it arrives, whatever its encoding (and
 /// again once decompressed): a larger one stops the transfer and fails with
@@ -142,6 +143,12 @@ public final class URLSessionTransport: HTTPTransport {
         .connectionLost, "The connection was lost before the answer was complete.",
         recoverySuggestion: "Check whether the call took effect before sending it again.",
         metadata: target, underlying: urlError)
+    case .httpTooManyRedirects:
+      // The server answered, with redirects that never end: sending again changes nothing.
+      return LoyaltyError(
+        .invalidResponse, "The server redirected too many times.",
+        recoverySuggestion: "Check the environment's base URL.", metadata: target,
+        underlying: urlError)
     default:
       return LoyaltyError(
         .transportFailed, "The request failed.", metadata: target, underlying: urlError)

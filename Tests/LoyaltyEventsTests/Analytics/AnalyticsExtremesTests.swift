@@ -54,4 +54,23 @@ struct AnalyticsExtremesTests {
       #expect(tampered.backoff(afterFailures: failures) >= 0)
     }
   }
+
+  /// Session and network 17: no server value stops uploads beyond the configured bound.
+  @Test(
+    "a Retry-After of ten years, 1e300 or infinity pauses uploads maxRetryAfter at most",
+    arguments: [3.15e8, 1e300, Double.infinity])
+  func hugeRetryAfter(seconds: Double) async throws {
+    let clock = ManualClock()
+    let uploader = RecordingUploader { _ in .retryLater(after: seconds) }
+    let pipeline = AnalyticsPipeline(
+      queue: InMemoryEventQueue(), uploader: { uploader }, clock: clock,
+      configuration: AnalyticsConfiguration(flushAt: 1_000, flushInterval: 0))
+    try await pipeline.track("e")
+    await pipeline.flush()
+    let until = try #require(await pipeline.backoffUntil)
+    #expect(until == clock.now.addingTimeInterval(300))
+    clock.advance(by: 301)
+    await pipeline.flush()
+    #expect(uploader.batches.count == 2, "uploads again once the bound has passed")
+  }
 }
