@@ -44,7 +44,7 @@ final class StuckTransport: HTTPTransport {
 @Suite("16. Deadlines the SDK keeps, whatever the transport")
 struct DeadlineGuaranteeTests {
   /// What a busy test machine may add to a deadline, in seconds.
-  static let slack = 4.0
+  static let slack = 8.0
 
   static func client(
     _ transport: any HTTPTransport, requestTimeout: Double = 1, resourceTimeout: Double = 2,

@@ -83,10 +83,7 @@ struct FlakyNetworkTests {
   func redirectLoop(method: String) async throws {
     let server = try LoopbackHTTPServer { request in .redirect(to: request.path) }
     defer { server.stop() }
-    let client = LoopbackClient.client(port: server.port) {
-      $0.requestTimeout = 2
-      $0.resourceTimeout = 3
-    }
+    let client = LoopbackClient.client(port: server.port)
     let started = ContinuousClock.now
     let error = try await #require(throws: LoyaltyError.self) {
       _ = try await client.send(method == "GET" ? LoopbackClient.balance : LoopbackClient.redeem)
@@ -96,6 +93,6 @@ struct FlakyNetworkTests {
     // URLSession follows 20 redirects; the call is not sent again.
     #expect(server.requests.count <= 32, "\(server.requests.count) requests")
     #expect(server.requests.first?.method == method)
-    #expect(elapsed < .seconds(5), "\(elapsed)")
+    #expect(elapsed < .seconds(15), "\(elapsed)")
   }
 }

@@ -15,8 +15,10 @@ enum LoopbackClient {
       environment: .custom(URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")),
       language: "en", preset: .production)
     configuration.logging.level = .none
-    configuration.network.requestTimeout = 5
-    configuration.network.resourceTimeout = 10
+    // Long enough that a busy test machine never turns a scenario into a timeout; the
+    // deadline tests set their own.
+    configuration.network.requestTimeout = 30
+    configuration.network.resourceTimeout = 60
     configuration.network.maxRetryAttempts = 3
     configuration.network.retryBaseDelay = 0.05
     configuration.network.retryMaxDelay = 0.1
