@@ -21,29 +21,16 @@ func withTimeout<T: Sendable>(
   error: @autoclosure @escaping @Sendable () -> LoyaltyError,
   operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-  let race = TimeoutRace<T>()
-  return try await withTaskCancellationHandler {
-    try await withCheckedThrowingContinuation { continuation in
-      guard race.install(continuation) else { return }
-      let work = Task {
-        do {
-          race.finish(.success(try await operation()))
-        } catch {
-          race.finish(.failure(error))
-        }
+  try await race(operation) { race, work in
+    let timer = Task {
+      do {
+        try await clock.sleep(for: seconds)
+      } catch {
+        return  // Cancelled: the operation finished first, or the caller was cancelled.
       }
-      let timer = Task {
-        do {
-          try await clock.sleep(for: seconds)
-        } catch {
-          return  // Cancelled: the operation finished first, or the caller was cancelled.
-        }
-        race.finish(.failure(error()))
-      }
-      race.track([work, timer])
+      race.finish(.failure(error()))
     }
-  } onCancel: {
-    race.finish(.failure(CancellationError()))
+    race.track([work, timer])
   }
 }
 
@@ -60,6 +47,21 @@ func withDeadline<T: Sendable>(
   error: @autoclosure @escaping @Sendable () -> LoyaltyError,
   operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
+  try await race(operation) { race, work in
+    let timer = DispatchWorkItem { race.finish(.failure(error())) }
+    race.track([work], timer: timer)
+    DispatchQueue.global().asyncAfter(
+      deadline: .now() + max(0, seconds.isFinite ? seconds : 86_400), execute: timer)
+  }
+}
+
+/// Runs `operation` in a task of its own and returns its outcome, or the outcome a timer
+/// that `arm` starts (with the race and the operation's task) gives first; cancelling the
+/// caller throws `CancellationError` at once.
+private func race<T: Sendable>(
+  _ operation: @escaping @Sendable () async throws -> T,
+  arm: (TimeoutRace<T>, Task<Void, Never>) -> Void
+) async throws -> T {
   let race = TimeoutRace<T>()
   return try await withTaskCancellationHandler {
     try await withCheckedThrowingContinuation { continuation in
@@ -71,10 +73,7 @@ func withDeadline<T: Sendable>(
           race.finish(.failure(error))
         }
       }
-      let timer = DispatchWorkItem { race.finish(.failure(error())) }
-      race.track([work], timer: timer)
-      DispatchQueue.global().asyncAfter(
-        deadline: .now() + max(0, seconds.isFinite ? seconds : 86_400), execute: timer)
+      arm(race, work)
     }
   } onCancel: {
     race.finish(.failure(CancellationError()))

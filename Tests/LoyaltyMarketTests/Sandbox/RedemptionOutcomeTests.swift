@@ -20,16 +20,23 @@ struct RedemptionOutcomeTests {
     return (coupon, try #require(coupon.couponSet?.shopAvailability.first))
   }
 
+  /// A harness logged in as user 1, a coupon it can redeem with its merchant, the points
+  /// before, and the sandbox's counters reset.
+  static func prepared() async throws -> (MarketHarness, Market, Coupon, String, Int) {
+    let harness = try await MarketHarness.start()
+    let market = try harness.client.market
+    try await harness.login()
+    let (coupon, merchant) = try await redeemable(market)
+    let before = try await market.profile().points
+    harness.backend.resetCounters()
+    return (harness, market, coupon, merchant, before)
+  }
+
   @Test(
     "the server redeemed, the answer was lost: outcomeUnknown, sent once; the same key redeems once"
   )
   func lostAnswer() async throws {
-    let harness = try await MarketHarness.start()
-    let market = try harness.client.market
-    try await harness.login()
-    let (coupon, merchant) = try await Self.redeemable(market)
-    let before = try await market.profile().points
-    harness.backend.resetCounters()
+    let (harness, market, coupon, merchant, before) = try await Self.prepared()
     harness.backend.failNext(with: .connectionLostAfterAnswer, on: .endpoint(.redeemCoupon))
 
     let lost = try await #require(throws: LoyaltyError.self) {
@@ -55,12 +62,7 @@ struct RedemptionOutcomeTests {
   @Test("nothing sent: notConnected, not outcomeUnknown; nothing redeemed; the next call redeems")
   func nothingSent() async throws {
     // The testing preset makes one attempt per call, so the failure reaches the caller.
-    let harness = try await MarketHarness.start()
-    let market = try harness.client.market
-    try await harness.login()
-    let (coupon, merchant) = try await Self.redeemable(market)
-    let before = try await market.profile().points
-    harness.backend.resetCounters()
+    let (harness, market, coupon, merchant, before) = try await Self.prepared()
     harness.backend.failNext(with: .dropConnection, on: .endpoint(.redeemCoupon))
     let refused = try await #require(throws: LoyaltyError.self) {
       _ = try await market.redeemCoupon(
