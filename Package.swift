@@ -440,7 +440,9 @@ let package = Package(
     ),
     .testTarget(
       name: "LoyaltyURLSessionTests",
-      dependencies: ["LoyaltyURLSession", "LoyaltyNetwork", "LoyaltyCore", "LoyaltyEvents"],
+      dependencies: [
+        "LoyaltyURLSession", "LoyaltyNetwork", "LoyaltyCore", "LoyaltyEvents", "LoyaltyTestSupport",
+      ],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
+import LoyaltyTestSupport
 import Testing
 
 /// A transport that never answers, and ignores cancellation while it waits: the worst a
@@ -44,7 +45,7 @@ final class StuckTransport: HTTPTransport {
 @Suite("16. Deadlines the SDK keeps, whatever the transport")
 struct DeadlineGuaranteeTests {
   /// What a busy test machine may add to a deadline, in seconds.
-  static let slack = 8.0
+  static let slack = TestTime.slack(8)
 
   static func client(
     _ transport: any HTTPTransport, requestTimeout: Double = 1, resourceTimeout: Double = 2,

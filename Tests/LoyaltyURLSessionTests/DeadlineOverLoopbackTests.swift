@@ -1,6 +1,7 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
+import LoyaltyTestSupport
 import LoyaltyURLSession
 import Testing
 
@@ -35,7 +36,7 @@ struct DeadlineOverLoopbackTests {
     #expect(error.code == .timedOut, "\(error)")
     // The resource timeout plus a few seconds: room for a loaded machine (this suite
     // runs beside every other one), far below the 100 s the drip would take.
-    #expect(elapsed < .seconds(3 + 6), "\(elapsed)")
+    #expect(elapsed < .seconds(3 + TestTime.slack(6)), "\(elapsed)")
     let closed = await server.wait(upTo: 2) {
       $0.connectionsClosedByClient == $0.requests.count && $0.openConnections == 0
     }
@@ -70,7 +71,7 @@ struct DeadlineOverLoopbackTests {
     }
     // Far below the 20 s request timeout it would otherwise wait for, with room for a
     // loaded machine.
-    #expect(elapsed < .seconds(10), "\(elapsed)")
+    #expect(elapsed < .seconds(TestTime.slack(10)), "\(elapsed)")
     #expect(server.requests.count == 1, "a cancelled call is not retried")
     #expect(
       await server.wait(upTo: 2) { $0.connectionsClosedByClient == 1 && $0.openConnections == 0 })

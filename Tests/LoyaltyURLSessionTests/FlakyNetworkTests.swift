@@ -1,6 +1,7 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
+import LoyaltyTestSupport
 import LoyaltyURLSession
 import Testing
 
@@ -32,7 +33,12 @@ struct FlakyNetworkTests {
     #expect(server.requests.count == 1, "a coupon is never redeemed twice by the SDK")
     #expect(error.code == .outcomeUnknown, "\(error)")
     #expect(error.metadata["endpoint"] == "redeem_coupon")
-    #expect(error.underlyingDescription?.contains("connectionLost") == true, "\(error)")
+    // A reset read after the head is connectionLost; on a loaded machine libcurl may
+    // report it as another failure of the transfer. Either may have reached the server.
+    #expect(
+      ["connectionLost", "transportFailed"].contains {
+        error.underlyingDescription?.contains($0) == true
+      }, "\(error)")
     let sent = try #require(server.requests.first?.headers["idempotency-key"])
     #expect(error.idempotencyKey?.rawValue == sent)
     #expect(IdempotencyKey(sent) != nil)
@@ -93,6 +99,6 @@ struct FlakyNetworkTests {
     // URLSession follows 20 redirects; the call is not sent again.
     #expect(server.requests.count <= 32, "\(server.requests.count) requests")
     #expect(server.requests.first?.method == method)
-    #expect(elapsed < .seconds(15), "\(elapsed)")
+    #expect(elapsed < .seconds(TestTime.slack(15)), "\(elapsed)")
   }
 }

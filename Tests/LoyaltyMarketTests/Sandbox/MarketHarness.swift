@@ -29,6 +29,10 @@ struct MarketHarness {
       environment: .custom(URL(string: "https://loyalty.test") ?? URL(fileURLWithPath: "/")),
       language: "en", preset: .testing)
     configuration.logging.level = logHandler == nil ? .none : .warning
+    // The client keeps its deadlines in real time: room for a machine running every suite
+    // at once (or under ThreadSanitizer), where an in-process call can wait seconds.
+    configuration.network.requestTimeout = 30
+    configuration.network.resourceTimeout = 60
     let backend = SandboxBackend(
       configuration: SandboxConfiguration(matching: configuration, envelope: envelope),
       fixtures: fixtures)

@@ -1,5 +1,6 @@
 import Foundation
 import LoyaltyCore
+import LoyaltyTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -86,11 +87,12 @@ final class LoopbackHTTPServer: Sendable {
   /// Whether the accept loop still runs.
   var isListening: Bool { sockets.withLock { $0.listening != nil } }
 
-  /// Waits until `condition` holds, at most `seconds`; returns whether it held.
+  /// Waits until `condition` holds, at most `seconds` (scaled by ``TestTime``); returns
+  /// whether it held.
   func wait(upTo seconds: Double, until condition: @Sendable (LoopbackHTTPServer) -> Bool)
     async -> Bool
   {
-    let deadline = ContinuousClock.now + .seconds(seconds)
+    let deadline = ContinuousClock.now + .seconds(TestTime.slack(seconds))
     while !condition(self) {
       guard ContinuousClock.now < deadline else { return false }
       try? await Task.sleep(for: .milliseconds(10))
