@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// How much longer than on a quiet machine a test may wait for a deadline to show.
 ///
