@@ -93,11 +93,14 @@ public final class NetworkClient: Sendable {
       middleware: logging + [headers], transport: limitedTransport, clock: clock)
     self.bareChain = bare
 
-    let refreshTimeout = configuration.token.refreshTimeout
+    // One attempt never outlives the refresh's budget, the call's resource timeout.
+    let refreshTimeout = min(
+      configuration.token.refreshTimeout, configuration.network.resourceTimeout)
     let appConfiguration = configuration
     self.coordinator = RefreshCoordinator(
       store: tokenStore, clock: clock, serverClock: serverClock,
-      configuration: configuration.token, events: events, logger: logger
+      configuration: configuration.token, refreshBudget: configuration.network.resourceTimeout,
+      events: events, logger: logger
     ) { pair in
       await Self.refresh(
         pair, chain: bare, configuration: appConfiguration, timeout: refreshTimeout,

@@ -14,7 +14,9 @@ public import LoyaltyCore
 /// the request once more; a second 401 is ``LoyaltyCore/LoyaltyError/Code/unauthorized``.
 /// A wait for a refresh ends with the call's deadline
 /// (``LoyaltyCore/LoyaltyError/Code/timedOut``, the request not sent), while the shared
-/// refresh goes on for the other callers.
+/// refresh goes on for the other callers. A caller with (within a second) as much time
+/// left as the refresh's budget waits without a timer of its own: the refresh ends in
+/// time for it, and a storm of callers pays for no timer each.
 public struct AuthorizationMiddleware: HTTPMiddleware {
   private let coordinator: RefreshCoordinator
 
@@ -43,7 +45,7 @@ public struct AuthorizationMiddleware: HTTPMiddleware {
         tokens = snapshot.pair
       } else {
         let coordinator = coordinator
-        tokens = try await Self.waiting(until: context.deadline, clock: coordinator.clock) {
+        tokens = try await Self.waiting(until: context.deadline, for: coordinator) {
           try await coordinator.currentTokens()
         }
         authorized = Self.authorized(request, "Bearer \(tokens.accessToken)")
@@ -53,7 +55,7 @@ public struct AuthorizationMiddleware: HTTPMiddleware {
 
       let coordinator = coordinator
       let stale = tokens.accessToken
-      let fresh = try await Self.waiting(until: context.deadline, clock: coordinator.clock) {
+      let fresh = try await Self.waiting(until: context.deadline, for: coordinator) {
         try await coordinator.refresh(replacing: stale)
       }
       authorized = Self.authorized(authorized, "Bearer \(fresh.accessToken)")
@@ -68,10 +70,13 @@ public struct AuthorizationMiddleware: HTTPMiddleware {
   /// Waits for `tokens` until `deadline` at most: a refresh that takes longer goes on
   /// for the other callers, and this one fails on time.
   private static func waiting(
-    until deadline: Date, clock: any LoyaltyClock,
+    until deadline: Date, for coordinator: RefreshCoordinator,
     _ tokens: @escaping @Sendable () async throws -> TokenPair
   ) async throws -> TokenPair {
-    let left = deadline.timeIntervalSince(clock.now)
+    let left = deadline.timeIntervalSince(coordinator.clock.now)
+    if let budget = coordinator.refreshBudget, left + 1 >= budget {
+      return try await tokens()
+    }
     return try await withDeadline(left, error: refreshWaitTimedOut(after: left), operation: tokens)
   }
 

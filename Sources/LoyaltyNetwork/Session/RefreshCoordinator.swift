@@ -48,6 +48,10 @@ public actor RefreshCoordinator {
   /// estimate is off, and only a 401 refreshes it.
   private let arrivedDue = Locked<String?>(nil)
   private let configuration: TokenConfiguration
+  /// The longest one shared refresh may take, every attempt and delay included; `nil`
+  /// for no bound. A caller with at least this much time left waits for the refresh
+  /// without a timer of its own.
+  nonisolated let refreshBudget: Double?
   private let events: (any EventSink)?
   private let logger: LoyaltyLogger
   private var refresher: Refresher
@@ -69,6 +73,9 @@ public actor RefreshCoordinator {
   ///   - serverClock: The clock token expiry is judged on (the server's time); `clock`
   ///     when `nil`.
   ///   - configuration: Thresholds, retries and the circuit breaker.
+  ///   - refreshBudget: The longest one shared refresh may take, attempts and delays
+  ///     included (the network client passes `network.resourceTimeout`); no retry starts
+  ///     that could end past it. `nil`: no bound.
   ///   - events: Where ``SessionRefreshed`` and ``SessionEnded`` are posted, if anywhere.
   ///   - logger: The session's logger.
   ///   - refresher: Makes one refresh call.
@@ -77,10 +84,12 @@ public actor RefreshCoordinator {
     clock: any LoyaltyClock,
     serverClock: (any LoyaltyClock)? = nil,
     configuration: TokenConfiguration,
+    refreshBudget: Double? = nil,
     events: (any EventSink)?,
     logger: LoyaltyLogger,
     refresher: @escaping Refresher
   ) {
+    self.refreshBudget = refreshBudget
     self.store = store
     self.snapshotSource = store as? any TokenSnapshotReading
     self.clock = clock
@@ -251,10 +260,19 @@ public actor RefreshCoordinator {
   private func performRefresh(of current: TokenPair) async throws -> TokenPair {
     defer { inFlight = nil }
     var lastError: LoyaltyError?
+    let started = clock.now
     for (attempt, delay) in configuration.retryDelays.prefix(configuration.maxRetryAttempts)
       .enumerated()
     {
       if attempt > 0 {
+        if let refreshBudget,
+          clock.now.timeIntervalSince(started) + delay + configuration.refreshTimeout
+            > refreshBudget
+        {
+          // Another attempt could end past the budget: the callers waiting for this
+          // refresh would outlive their deadlines.
+          break
+        }
         if delay > 0 {
           try? await clock.sleep(for: delay)
         }
