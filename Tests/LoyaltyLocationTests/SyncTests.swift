@@ -166,17 +166,57 @@ struct SyncTests {
     await syncing.client.shutdown()
   }
 
-  @Test("an answer without a version is refused with a typed error naming the field")
+  @Test("a page of several without a version is refused with a typed error naming the field")
   func missingVersion() throws {
     let envelope = ResponseEnvelope(
       httpStatus: 200, status: 1,
-      fields: ["MAPP_SHOPS-status": 1, "MAPP_SHOPS": .object(["pois": .array([])])])
+      fields: [
+        "MAPP_SHOPS-status": 1,
+        "MAPP_SHOPS": .object(["pois": .array([]), "next_cursor": "page-2"]),
+      ])
     let error = #expect(throws: LoyaltyError.self) {
       try POIPage(envelope)
     }
     #expect(error?.code == .poiSyncFailed)
     #expect(error?.metadata["field"] == "MAPP_SHOPS.version")
   }
+
+  @Test(
+    "a complete answer without a version, or the points alone in any form, is a full sync",
+    arguments: [
+      ("MAPP_SHOPS.version", JSONValue.object(["pois": .array([Self.point])])),
+      ("MAPP_SHOPS", .array([Self.point])),
+      ("MAPP_SHOPS.pois", .object(["items": .array([Self.point])])),
+      ("MAPP_SHOPS.pois", .object(["pois": Self.point])),
+    ])
+  func versionlessForms(drifted: String, payload: JSONValue) throws {
+    let page = try POIPage(
+      ResponseEnvelope(
+        httpStatus: 200, status: 1, fields: ["MAPP_SHOPS-status": 1, "MAPP_SHOPS": payload]))
+    #expect(page.points.map(\.id) == [7])
+    #expect(page.full && page.version.isEmpty && page.nextCursor == nil)
+    #expect(page.drift.contains(drifted))
+  }
+
+  @Test("a page without points (removals only) is read; a `pois` that is a word is refused")
+  func removalsOnly() throws {
+    let removals = try POIPage(
+      ResponseEnvelope(
+        httpStatus: 200, status: 1,
+        fields: [
+          "MAPP_SHOPS": .object(["version": "9", "removed": .array([3, 4])])
+        ]))
+    #expect(removals.points.isEmpty && removals.removed == [3, 4] && removals.drift.isEmpty)
+    let error = #expect(throws: LoyaltyError.self) {
+      try POIPage(
+        ResponseEnvelope(
+          httpStatus: 200, status: 1,
+          fields: ["MAPP_SHOPS": .object(["version": "9", "pois": "none"])]))
+    }
+    #expect(error?.metadata["field"] == "MAPP_SHOPS.pois")
+  }
+
+  static let point: JSONValue = .object(["id": 7, "lat": 37.98, "lon": 23.72, "radius": 80])
 }
 
 /// Answers through the sandbox, but fails the page request numbered `failing` (from 1).

@@ -15,28 +15,49 @@ package struct POIPage: Sendable {
   package var skipped: [POISyncReport.SkipReason: Int] = [:]
   package var defaultedRadius = 0
 
-  /// Reads the page from `MAPP_SHOPS` in `envelope`.
+  /// Fields of the answer in a form other than ours (`Docs/API.md`, "Lists in answers"):
+  /// read all the same, and reported by the sync.
+  package var drift: [String] = []
+
+  /// Reads the page from `MAPP_SHOPS` in `envelope`: an object with `version`, `full`,
+  /// `next_cursor`, `pois` and `removed` (ours); or the points alone, in any form
+  /// ``LoyaltyNetwork/AnswerList`` accepts, which is a whole (`full`) sync without a
+  /// version.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/poiSyncFailed`` naming the field when the
-  ///   page has no object, no `version`, or a `pois` that is not a list.
+  ///   answer has no `MAPP_SHOPS`, or no list of points in any form.
   package init(_ envelope: ResponseEnvelope) throws {
-    guard case .object(let page)? = envelope[POISyncEndpoint.domain] else {
-      throw Self.failure("MAPP_SHOPS", "is missing or not an object")
+    let domain = POISyncEndpoint.domain
+    guard let payload = envelope[domain], payload != .null else {
+      throw Self.failure(domain, "is missing")
     }
-    guard let version = page["version"]?.looseString, !version.isEmpty else {
-      throw Self.failure("MAPP_SHOPS.version", "is missing")
+    let page: [String: JSONValue]
+    if case .object(let object) = payload { page = object } else { page = [:] }
+    let items: [JSONValue]
+    if let (found, form) = AnswerList.elements(of: "pois", in: payload) {
+      items = found
+      if form.isDrift { drift.append(form == .bare ? domain : "\(domain).pois") }
+    } else if case .object = payload, page["pois"] == nil {
+      items = []  // A page of removals only.
+    } else {
+      throw Self.failure("\(domain).pois", "is not a list")
     }
-    self.version = version
-    full = page["full"]?.looseBool ?? false
     nextCursor = page["next_cursor"]?.looseString.flatMap { $0.isEmpty ? nil : $0 }
-    switch page["pois"] {
-    case .array(let items):
-      points.reserveCapacity(items.count)
-      for item in items { read(item) }
-    case nil, .null?:
-      break
-    default:
-      throw Self.failure("MAPP_SHOPS.pois", "is not a list")
+    if let version = page["version"]?.looseString, !version.isEmpty {
+      self.version = version
+      full = page["full"]?.looseBool ?? false
+    } else if nextCursor == nil {
+      // Without a version, a complete answer can only be every point: a full sync,
+      // asked again in full next time.
+      if !page.isEmpty { drift.append("\(domain).version") }
+      version = ""
+      full = true
+    } else {
+      // A page of several without a version: applying it as the whole would remove
+      // the points of the pages to come.
+      throw Self.failure("\(domain).version", "is missing")
     }
+    points.reserveCapacity(items.count)
+    for item in items { read(item) }
     if case .array(let ids)? = page["removed"] {
       removed = ids.compactMap { $0.looseInt.map(Int64.init) }
     }

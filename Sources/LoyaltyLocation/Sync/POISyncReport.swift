@@ -27,6 +27,11 @@ public struct POISyncReport: Sendable, Hashable {
   public var skipped: [SkipReason: Int]
   /// Points without a `radius`, given the seed's 100 m.
   public var defaultedRadius: Int
+  /// The answer's fields that came in a form other than ours and were read all the same
+  /// (`MAPP_SHOPS` for the points alone, `MAPP_SHOPS.pois` for points under another
+  /// name, `MAPP_SHOPS.version` for a complete answer without one), sorted. See
+  /// `Docs/API.md`, "Lists in answers".
+  public var drift: [String] = []
 
   /// Creates a report.
   public init(

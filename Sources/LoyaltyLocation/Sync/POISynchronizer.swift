@@ -15,6 +15,8 @@ struct POISynchronizer: Sendable {
   let logger: LoyaltyLogger
   /// The skip reasons already warned about: one warning per reason per client.
   let warned = Locked<Set<POISyncReport.SkipReason>>([])
+  /// The drifted fields already warned about.
+  let warnedDrift = Locked<Set<String>>([])
 
   func sync(full forceFull: Bool) async throws -> POISyncReport {
     guard let network else {
@@ -40,6 +42,7 @@ struct POISynchronizer: Sendable {
       report.removed += page.removed.count
       report.skipped.merge(page.skipped, uniquingKeysWith: +)
       report.defaultedRadius += page.defaultedRadius
+      report.drift = Array(Set(report.drift).union(page.drift)).sorted()
       // The first page's version: a change made while later pages were fetched is
       // fetched again next time rather than missed.
       if report.pages == 1 { report.version = page.version }
@@ -51,6 +54,7 @@ struct POISynchronizer: Sendable {
     }
     try await store.setSyncVersion(report.version)
     reportSkipped(report)
+    reportDrift(report)
     logger.debug(
       "Synced points of interest.",
       metadata: [
@@ -59,6 +63,17 @@ struct POISynchronizer: Sendable {
         "version": report.version,
       ])
     return report
+  }
+
+  /// Tolerated is never silent: one warning per drifted field per client.
+  private func reportDrift(_ report: POISyncReport) {
+    let fresh = warnedDrift.withLock { warned in report.drift.filter { warned.insert($0).inserted }
+    }
+    for field in fresh {
+      logger.warning(
+        "The points-of-interest answer came in a form other than the documented one; it was read.",
+        metadata: ["field": field])
+    }
   }
 
   /// Tolerated is never silent: one warning per reason, an event per sync, the counts

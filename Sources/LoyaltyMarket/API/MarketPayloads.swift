@@ -158,26 +158,25 @@ struct CardList: Decodable, Sendable {
   }
 }
 
-/// A payload that is a list under a key (`{"campaigns": [...]}`), or, drifting, the list
-/// itself.
+/// A payload that is a list under a key (`{"campaigns": [...]}`), or any other form of it
+/// that ``LoyaltyNetwork/AnswerList`` accepts: the list itself, the list under another
+/// obvious name, a lone object. Every form but ours is reported as drift.
 enum PayloadList {
-  static func decode<T: Decodable>(_ type: T.Type, _ key: String, from decoder: any Decoder)
-    throws -> [T]
-  {
+  /// The list named `key` (or one of `aliases`) in the payload `decoder` holds. Without
+  /// it, a `required` list throws ``FieldReader/Unusable``; any other is empty and
+  /// reported as missing.
+  static func decode<T: Decodable>(
+    _ type: T.Type, _ key: String, aliases: [String] = [], required: Bool = false,
+    from decoder: any Decoder
+  ) throws -> [T] {
     if let reader = try? FieldReader(decoder) {
-      return try reader.list(T.self, key)
+      return try reader.anyFormList(T.self, key, aliases: aliases, required: required)
     }
-    var list = try decoder.unkeyedContainer()
-    decoder.driftCollector?.record(decoder.codingPath.driftPath(), .unexpectedShape)
-    var elements: [T] = []
-    while !list.isAtEnd {
-      do {
-        elements.append(try list.decode(T.self))
-      } catch is DecodingError {
-        _ = try list.decode(SkippedValue.self)
-        decoder.driftCollector?.record(decoder.codingPath.driftPath(appending: key), .unreadable)
-      }
+    let list = try decoder.unkeyedContainer()
+    let collector = decoder.driftCollector
+    collector?.record(decoder.codingPath.driftPath(), .unexpectedShape)
+    return try FieldReader.elements(T.self, in: list) {
+      collector?.record(decoder.codingPath.driftPath(appending: key), .unreadable)
     }
-    return elements
   }
 }

@@ -169,15 +169,6 @@ struct FieldReader {
     }
   }
 
-  /// A list the model expects: absent is `[]` and drift.
-  func list<T: Decodable>(
-    _ type: T.Type, _ name: String, _ alias: String? = nil, _ alias2: String? = nil
-  ) throws -> [T] {
-    try readContainer(name, alias, alias2, expected: true, failure: .unexpectedShape) {
-      try elements(T.self, $0)
-    } ?? []
-  }
-
   /// A list that is often absent (`products` without full detail): absent is `[]`.
   func optionalList<T: Decodable>(
     _ type: T.Type, _ name: String, _ alias: String? = nil, _ alias2: String? = nil
@@ -211,14 +202,6 @@ struct FieldReader {
       guard try hasValue(key) else { return nil }
       return try container.decode(T.self, forKey: key)
     }
-  }
-
-  /// A list without which the answer means nothing; an unreadable element is skipped
-  /// and reported.
-  func requiredList<T: Decodable>(
-    _ type: T.Type, _ name: String, _ alias: String? = nil, _ alias2: String? = nil
-  ) throws -> [T] {
-    try required(name, alias, alias2, failure: .unexpectedShape) { try elements(T.self, $0) }
   }
 
   /// Whether `key` is present and not `null`.
@@ -343,18 +326,9 @@ struct FieldReader {
   /// reported as unreadable; `nil` for `null`. A value that is not a list throws.
   private func elements<T: Decodable>(_ type: T.Type, _ key: AnyKey) throws -> [T]? {
     guard try hasValue(key) else { return nil }
-    var list = try container.nestedUnkeyedContainer(forKey: key)
-    var elements: [T] = []
-    if let count = list.count { elements.reserveCapacity(count) }
-    while !list.isAtEnd {
-      do {
-        elements.append(try list.decode(T.self))
-      } catch is DecodingError {
-        _ = try list.decode(SkippedValue.self)
-        report(key.stringValue, .unreadable)
-      }
+    return try Self.elements(T.self, in: container.nestedUnkeyedContainer(forKey: key)) {
+      report(key.stringValue, .unreadable)
     }
-    return elements
   }
 }
 

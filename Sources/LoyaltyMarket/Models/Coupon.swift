@@ -110,13 +110,20 @@ public struct RedeemedSupermarketHistory: Sendable, Hashable, Decodable {
 
   /// Decodes the history (the seed's `_totalRedeemedValue`, `_redeemedCouponList` too).
   public init(from decoder: any Decoder) throws {
-    let c = try FieldReader(decoder)
-    totalRedeemedValue = try c.double(
-      "total_redeemed_value", "totalRedeemedValue", "_totalRedeemedValue")
-    coupons = try c.list(
-      Coupon.self, "redeemed_coupons", "redeemedCouponList", "_redeemedCouponList"
+    coupons = try PayloadList.decode(
+      Coupon.self, "redeemed_coupons", aliases: ["redeemedCouponList", "_redeemedCouponList"],
+      from: decoder
     ).sorted {
       ($0.redeemedDate ?? .distantPast) > ($1.redeemedDate ?? .distantPast)
+    }
+    // A backend that answers the list itself gives no total: 0, reported.
+    if let c = try? FieldReader(decoder) {
+      totalRedeemedValue = try c.double(
+        "total_redeemed_value", "totalRedeemedValue", "_totalRedeemedValue")
+    } else {
+      decoder.driftCollector?.record(
+        decoder.codingPath.driftPath(appending: "total_redeemed_value"), .missing)
+      totalRedeemedValue = 0
     }
   }
 }

@@ -181,13 +181,15 @@ public struct PointsHistory: Sendable, Hashable, Decodable {
 
   /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
   public init(from decoder: any Decoder) throws {
-    let c = try FieldReader(decoder)
-    entries = try c.requiredList(PointsHistoryEntry.self, "points_history", "pointsHistory")
-      .sorted { ($0.date ?? .distantPast) > ($1.date ?? .distantPast) }
-    if let balance = try c.optionalInt("balance") {
+    entries = try PayloadList.decode(
+      PointsHistoryEntry.self, "points_history", aliases: ["pointsHistory"], required: true,
+      from: decoder
+    ).sorted { ($0.date ?? .distantPast) > ($1.date ?? .distantPast) }
+    // A backend that answers the list itself gives no balance: the newest entry's is used.
+    if let balance = try (try? FieldReader(decoder))?.optionalInt("balance") {
       self.balance = balance
     } else {
-      c.report("balance", .missing)
+      decoder.driftCollector?.record(decoder.codingPath.driftPath(appending: "balance"), .missing)
       balance = entries.first?.balance ?? 0
     }
   }
