@@ -109,6 +109,21 @@ struct StreamingTests {
     }
   }
 
+  @Test("a manifest is read under `directory`, under `result`, or as the fields themselves")
+  func manifestPlacements() throws {
+    let fields: JSONValue = .object([
+      "version": 4, "size": 100, "sha256": .string(String(repeating: "b", count: 64)),
+      "schemaVersion": 3,
+    ])
+    for json: JSONValue in [
+      .object(["directory": fields]), .object(["result": .object(["directory": fields])]),
+      .object(["result": fields]), fields,
+    ] {
+      let manifest = try DirectoryManifest(json: json)
+      #expect(manifest.version == 4 && manifest.size == 100, "\(json)")
+    }
+  }
+
   @Test(
     "a manifest's sha256 must be 64 ASCII hex digits",
     arguments: [

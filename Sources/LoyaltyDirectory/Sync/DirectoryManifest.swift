@@ -39,7 +39,12 @@ public struct DirectoryManifest: Sendable, Hashable, Codable {
   /// holding the fields at its top level).
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/directoryManifestInvalid`` naming the field.
   public init(json value: JSONValue) throws {
-    let object = value["directory"]?.objectValue ?? value.objectValue ?? [:]
+    // Under `directory` (ours), under `result` (the seed's other placement), or the
+    // fields themselves.
+    let result = value["result"]
+    let object =
+      value["directory"]?.objectValue ?? result?["directory"]?.objectValue
+      ?? result?.objectValue ?? value.objectValue ?? [:]
     func integer(_ key: String) throws -> Int {
       guard let number = object[key]?.looseInt else {
         throw LoyaltyError(
