@@ -23,6 +23,10 @@ final class OrderRecordingBackend: HTTPTransport {
 
   init(registration: Registration) { self.registration = registration }
 
+  /// In process, it answers at once (or, for the hanging registration, never): the
+  /// client races it against no timer, so only the gate's own cap ends the wait.
+  var keepsDeadlines: Bool { true }
+
   /// What happened, in order: `sent <path>` per request, `answered registration` when
   /// the registration's answer was given.
   var entries: [String] { log.withLock { $0 } }

@@ -140,7 +140,7 @@ public final class NetworkClient: Sendable {
   }
 
   /// Waits for the registration at start to end, at most `network.requestTimeout`.
-  private func passRegistrationGate() async throws {
+  func passRegistrationGate() async throws {
     try await registrationGate.pass(atMost: configuration.network.requestTimeout, logger: logger)
   }
 
