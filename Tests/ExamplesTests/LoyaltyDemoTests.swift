@@ -58,21 +58,34 @@ struct LoyaltyDemoTests {
 
   // MARK: The decision
 
-  private static func status(_ code: LoyaltyError.Code, _ status: Int) -> LoyaltyError {
-    LoyaltyError(code, "answered \(status)", metadata: ["status": String(status)])
+  private static func status(
+    _ code: LoyaltyError.Code, _ status: Int, at endpoint: String
+  ) -> LoyaltyError {
+    LoyaltyError(
+      code, "answered \(status)", metadata: ["endpoint": endpoint, "status": String(status)])
   }
 
-  @Test("404 and 501 on a step's calls mean the backend does not offer them")
+  @Test("404 and 501 on a step's first call mean the backend does not offer the step")
   func notFound() {
-    #expect(DemoOptionalStep.pointsOfInterest.isNotOffered(Self.status(.httpStatus, 404)))
-    #expect(DemoOptionalStep.directory.isNotOffered(Self.status(.directoryDownloadFailed, 404)))
-    #expect(DemoOptionalStep.flows.isNotOffered(Self.status(.flowStepRejected, 404)))
-    #expect(DemoOptionalStep.flows.isNotOffered(Self.status(.flowFatalStatus, 501)))
+    #expect(
+      DemoOptionalStep.pointsOfInterest.isNotOffered(
+        Self.status(.httpStatus, 404, at: "retrieve_pois")))
+    #expect(
+      DemoOptionalStep.directory.isNotOffered(
+        Self.status(.directoryDownloadFailed, 404, at: "directoryManifest")))
+    #expect(
+      DemoOptionalStep.flows.isNotOffered(
+        Self.status(.flowStepRejected, 404, at: "flowClientVerification")))
+    #expect(
+      DemoOptionalStep.flows.isNotOffered(
+        Self.status(.flowFatalStatus, 501, at: "flowClientVerification")))
   }
 
   @Test("an unknown context action and an answer without the expected content are not offered")
   func unknownActionAndEmptyAnswer() {
-    #expect(DemoOptionalStep.pointsOfInterest.isNotOffered(Self.status(.httpStatus, 400)))
+    #expect(
+      DemoOptionalStep.pointsOfInterest.isNotOffered(
+        Self.status(.httpStatus, 400, at: "retrieve_pois")))
     #expect(
       DemoOptionalStep.pointsOfInterest.isNotOffered(
         LoyaltyError(.poiSyncFailed, "no MAPP_SHOPS", metadata: ["field": "MAPP_SHOPS"])))
@@ -87,19 +100,21 @@ struct LoyaltyDemoTests {
   @Test("any other failure is a failure: the demo exits non-zero")
   func otherFailures() {
     let failures: [(DemoOptionalStep, any Error)] = [
-      (.pointsOfInterest, Self.status(.httpStatus, 500)),
-      (.pointsOfInterest, Self.status(.httpStatus, 401)),
+      (.pointsOfInterest, Self.status(.httpStatus, 500, at: "retrieve_pois")),
+      (.pointsOfInterest, Self.status(.httpStatus, 401, at: "retrieve_pois")),
       (.pointsOfInterest, LoyaltyError(.timedOut, "timed out")),
       (
         .pointsOfInterest,
         LoyaltyError(.poiSyncFailed, "no version", metadata: ["field": "MAPP_SHOPS.version"])
       ),
-      (.directory, Self.status(.directoryDownloadFailed, 503)),
-      (.directory, Self.status(.httpStatus, 400)),
-      (.flows, Self.status(.flowStepRejected, 409)),
+      (.directory, Self.status(.directoryDownloadFailed, 503, at: "directoryManifest")),
+      // A later call's 404: the backend offers the step, and something is wrong.
+      (.directory, Self.status(.directoryDownloadFailed, 404, at: "directorySnapshot")),
+      (.flows, Self.status(.flowStepRejected, 404, at: "cpqrcValidate")),
+      (.flows, Self.status(.flowStepRejected, 409, at: "flowClientVerification")),
       (.flows, LoyaltyError(.missingField, "no expiry", metadata: ["field": "expires_in"])),
       // A status alone is not enough: the code must be one that carries an answer's status.
-      (.pointsOfInterest, Self.status(.sessionEnded, 404)),
+      (.pointsOfInterest, Self.status(.sessionEnded, 404, at: "retrieve_pois")),
       (.flows, CancellationError()),
     ]
     for (step, error) in failures {
