@@ -477,7 +477,7 @@ let package = Package(
       dependencies: [
         "CoreExample", "NetworkExample", "StoreExample", "SecurityExample", "EventsExample",
         "PushExample", "MarketExample", "CustomTransportExample", "LoyaltyTestSupport",
-        "LocationExample", "FlowsExample", "DirectoryExample",
+        "LocationExample", "FlowsExample", "DirectoryExample", "LoyaltyDemo",
       ],
       swiftSettings: swiftSettings
     ),

@@ -1,4 +1,5 @@
 import Foundation
+import LoyaltySandbox
 
 /// The demo's command-line options.
 struct DemoOptions {
@@ -6,9 +7,11 @@ struct DemoOptions {
   var dataDirectory: URL?
   /// A real server (the emulator) to run against instead of the in-process sandbox.
   var baseURL: URL?
+  /// The optional calls the in-process sandbox answers 404, as a backend without them.
+  var without: SandboxOffers = []
 
   static let usage = """
-    usage: loyalty-demo [--base-url URL] [--data-dir DIR]
+    usage: loyalty-demo [--base-url URL] [--data-dir DIR] [--without LIST]
 
       --base-url URL   run the tour against a server, e.g. the emulator:
                          swift run --package-path Emulator loyalty-emulator --port 8080
@@ -16,6 +19,10 @@ struct DemoOptions {
                        (default: the in-process sandbox, no network)
       --data-dir DIR   keep the database and the encryption key in DIR between runs
                        (default: everything in memory, gone when the demo ends)
+      --without LIST   the in-process sandbox answers these optional calls 404, as a
+                       backend without them: some of poi,directory,flows; the tour
+                       skips their steps (against a server, start the emulator with
+                       --without instead)
       --help           show this help
     """
 
@@ -39,9 +46,19 @@ struct DemoOptions {
           throw DemoError("--base-url needs an http(s) URL, such as http://127.0.0.1:8080")
         }
         options.baseURL = url
+      case "--without":
+        guard let list = remaining.popFirst(), let offers = try? SandboxOffers(names: list)
+        else {
+          throw DemoError("--without needs some of poi,directory,flows, comma-separated")
+        }
+        options.without = offers
       default:
         throw DemoError("unknown option \(argument)")
       }
+    }
+    if options.baseURL != nil, !options.without.isEmpty {
+      throw DemoError(
+        "--without applies to the in-process sandbox; start the emulator with --without")
     }
     return options
   }

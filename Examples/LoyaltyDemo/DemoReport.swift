@@ -1,8 +1,10 @@
 import Foundation
 
-/// Prints the demo's sections and remembers how long each step took.
+/// Prints the demo's sections, remembers how long each step took and which steps the
+/// backend did not offer.
 struct DemoReport {
   private var timings: [(String, Duration)] = []
+  private(set) var skipped: [DemoOptionalStep] = []
   private let clock = ContinuousClock()
   private let started = ContinuousClock.now
 
@@ -22,6 +24,13 @@ struct DemoReport {
     return result
   }
 
+  /// Says in one line that the backend does not offer `step`, and lists it in the
+  /// summary.
+  mutating func skip(_ step: DemoOptionalStep) {
+    line("this backend offers no \(step.offering): skipped")
+    skipped.append(step)
+  }
+
   func printSummary() {
     print("\nTimings")
     for (name, duration) in timings {
@@ -30,7 +39,12 @@ struct DemoReport {
     line(
       "total".padding(toLength: 26, withPad: " ", startingAt: 0)
         + Self.milliseconds(ContinuousClock.now - started))
-    print("\nDone: \(timings.count) steps.")
+    if !skipped.isEmpty {
+      print("\nSkipped (not offered by this backend)")
+      for step in skipped { line(step.offering) }
+    }
+    print(
+      "\nDone: \(timings.count) steps" + (skipped.isEmpty ? "." : ", \(skipped.count) skipped."))
   }
 
   private static func milliseconds(_ duration: Duration) -> String {

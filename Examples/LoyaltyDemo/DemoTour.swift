@@ -164,8 +164,21 @@ struct DemoTour {
       }
     }
 
-    try await location(&report)
-    try await runFlows(&report)
-    try await runDirectory(&report)
+    try await optional(.pointsOfInterest, &report) { try await location(&$0) }
+    try await optional(.flows, &report) { try await runFlows(&$0) }
+    try await optional(.directory, &report) { try await runDirectory(&$0) }
+  }
+
+  /// Runs `body`, a step whose calls seed 000 does not define: when the backend does not
+  /// offer them, one line says so and the tour goes on; any other failure is thrown.
+  private func optional(
+    _ step: DemoOptionalStep, _ report: inout DemoReport,
+    _ body: (inout DemoReport) async throws -> Void
+  ) async throws {
+    do {
+      try await body(&report)
+    } catch let error where step.isNotOffered(error) {
+      report.skip(step)
+    }
   }
 }

@@ -55,8 +55,10 @@ struct LoyaltyDemo {
     var overrides = CapabilityOverrides()
     let backend: SandboxBackend?
     if options.baseURL == nil {
+      var sandboxConfiguration = SandboxConfiguration(matching: configuration)
+      sandboxConfiguration.offers = .all.subtracting(options.without)
       let sandbox = SandboxBackend(
-        configuration: SandboxConfiguration(matching: configuration),
+        configuration: sandboxConfiguration,
         fixtures: SandboxFixtures(
           seed: 2_026, campaigns: 120, personalizedCampaigns: 12, couponSets: 30, merchants: 80,
           users: 3))

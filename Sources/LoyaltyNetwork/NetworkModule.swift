@@ -43,7 +43,10 @@ extension CapabilityKey where Value == DeviceRegistration {
 ///
 /// Once every module has started, the client registers the device in the background
 /// when its info changed since the last successful registration (the seed's
-/// `initialize()` does it at start). A failure never fails the start: it is logged,
+/// `initialize()` does it at start, before anything else). The registration is the
+/// client's first request: any other request waits until its attempt has ended
+/// (answered, failed or timed out), but never longer than `network.requestTimeout`, and
+/// the start itself does not wait for it. A failure never fails the start: it is logged,
 /// posted as ``DeviceRegistrationFailed``, recorded as `custom_error_device_info_loyalty`
 /// and retried on the next start or token update. Turn it off with
 /// ``LoyaltyCore/DeviceConfiguration/registersAtStart``; await it with
@@ -148,6 +151,11 @@ public struct NetworkModule: LoyaltyModule {
       logger: context.logger,
       middleware: middleware,
       errorPolicy: errorPolicy)
+    if configuration.device.registersAtStart {
+      // The registration goes out first: the client's other requests wait for it (at
+      // most the request timeout); `clientDidStart` begins it and it opens the gate.
+      network.registrationGate.close()
+    }
     let registration = DeviceRegistration(
       network: network, store: store,
       provider: deviceInfoProvider

@@ -63,7 +63,7 @@ public final class SandboxBackend: Sendable {
     self.catalog = catalog
     let issuer = TokenIssuer(secret: TokenIssuer.randomSecret())
     self.issuer = issuer
-    self.router = SandboxRouter(appUUID: configuration.appUUID)
+    self.router = SandboxRouter(appUUID: configuration.appUUID, offers: configuration.offers)
     self.validator = RequestValidator(configuration: configuration, issuer: issuer)
     var initial = SandboxState(users: generator.users(catalog: catalog))
     initial.faults.setProfile(faultProfile)

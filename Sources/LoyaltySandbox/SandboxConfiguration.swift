@@ -65,6 +65,9 @@ public struct SandboxConfiguration: Sendable {
   /// Where successful answers put their members: inside `context` (the default, the
   /// backend's shape) or at the top level.
   public var envelope: SandboxEnvelope
+  /// The optional calls served (points of interest, directory, flows): all by default;
+  /// the routes of the others are answered 404.
+  public var offers: SandboxOffers = .all
 
   /// Creates a configuration.
   public init(

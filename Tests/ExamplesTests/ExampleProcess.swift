@@ -6,11 +6,11 @@ struct ExampleProcess {
   let standardOutput: String
   let standardError: String
 
-  /// Runs `executable` without arguments and waits for it to exit.
+  /// Runs `executable` with `arguments` and waits for it to exit.
   ///
   /// Output goes to temporary files rather than pipes, so a chatty child never blocks
   /// on a full pipe while the test waits for it.
-  static func run(_ executable: URL) async throws -> ExampleProcess {
+  static func run(_ executable: URL, arguments: [String] = []) async throws -> ExampleProcess {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("loyalty-examples-tests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -28,7 +28,7 @@ struct ExampleProcess {
 
     let process = Process()
     process.executableURL = executable
-    process.arguments = []
+    process.arguments = arguments
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = output
     process.standardError = error

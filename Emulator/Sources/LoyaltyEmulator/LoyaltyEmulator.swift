@@ -63,6 +63,10 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     help: "Gzip answers when the client sends Accept-Encoding: gzip.")
   var gzip = true
 
+  @Option(
+    help: "Optional calls answered 404, as a backend without them: some of poi,directory,flows.")
+  var without = ""
+
   @Flag(help: "Print no request log.")
   var quiet = false
 
@@ -76,16 +80,20 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     guard SandboxEnvelope(rawValue: envelope) != nil else {
       throw ValidationError("--envelope must be context or flat.")
     }
+    guard (try? SandboxOffers(names: without)) != nil else {
+      throw ValidationError("--without takes some of poi,directory,flows, comma-separated.")
+    }
     guard tokenLifetime > 0 else {
       throw ValidationError("--token-lifetime must be positive.")
     }
   }
 
   func run() async throws {
-    let configuration = SandboxConfiguration(
+    var configuration = SandboxConfiguration(
       appUUID: appUUID, merchantID: merchantID, apiKey: apiKey, tokenLifetime: tokenLifetime,
       maxClockSkew: maxClockSkew, gzipResponses: gzip,
       envelope: SandboxEnvelope(rawValue: envelope) ?? .context)
+    configuration.offers = .all.subtracting(try SandboxOffers(names: without))
     let fixtures = SandboxFixtures(
       seed: seed, campaigns: campaigns, couponSets: couponSets, merchants: merchants, users: users)
     let profile = SandboxFaultProfile(name: faults, seed: seed) ?? .none
@@ -106,6 +114,7 @@ struct LoyaltyEmulator: AsyncParsableCommand {
       + "token lifetime \(Int(tokenLifetime)) s, "
       + "\(backend.catalog.campaigns.count) campaigns, \(backend.catalog.merchants.count) merchants, "
       + "a directory snapshot of 200 merchants"
+      + (without.isEmpty ? "" : ", without \(SandboxOffers.all.subtracting(configuration.offers))")
     try await server.run(port: port) { bound in
       writeLine("loyalty-emulator listening on http://\(EmulatorServer.host):\(bound) (\(summary))")
     }

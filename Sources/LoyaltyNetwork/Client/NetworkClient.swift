@@ -35,6 +35,8 @@ public final class NetworkClient: Sendable {
   private let events: (any EventSink)?
   let logger: LoyaltyLogger
   let providerBox = TokenProviderBox()
+  /// Holds requests back until the device registration at start has finished.
+  let registrationGate = RegistrationGate()
   /// URLs of endpoints without parameters or query, by path.
   private let fixedURLs = Locked<[String: URL]>([:])
 
@@ -128,7 +130,18 @@ public final class NetworkClient: Sendable {
   ///   a session code when authentication failed; a decoding code when the result does
   ///   not decode.
   public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
+    try await passRegistrationGate()
+    return try await send(endpoint, through: chain)
+  }
+
+  /// Sends the device registration's call: it does not wait for itself at the gate.
+  func sendRegistration<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
     try await send(endpoint, through: chain)
+  }
+
+  /// Waits for the registration at start to end, at most `network.requestTimeout`.
+  func passRegistrationGate() async throws {
+    try await registrationGate.pass(atMost: configuration.network.requestTimeout, logger: logger)
   }
 
   /// Sends `endpoint` through the chain and returns the raw response, whatever its
@@ -137,6 +150,7 @@ public final class NetworkClient: Sendable {
   public func response<Response>(for endpoint: Endpoint<Response>) async throws
     -> HTTPResponse
   {
+    try await passRegistrationGate()
     let request = try request(for: endpoint)
     do {
       return try await chain.send(request, context: context(for: endpoint))
@@ -177,7 +191,8 @@ public final class NetworkClient: Sendable {
 
   /// Sends `endpoint` without authorization handling or retries (the refresh call).
   func sendBare<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
-    try await send(endpoint, through: bareChain)
+    try await passRegistrationGate()
+    return try await send(endpoint, through: bareChain)
   }
 
   private func send<Response>(

@@ -136,11 +136,15 @@ public actor DeviceRegistration {
   }
 
   /// Starts the registration at start, in a task this registration owns: it never
-  /// throws, and ``finish()`` cancels and awaits it.
+  /// throws, and ``finish()`` cancels and awaits it. When its attempt ends (answered,
+  /// failed or cancelled), it opens the network client's gate, which held the client's
+  /// other requests back until then.
   func beginAtStart() {
     guard startTask == nil else { return }
+    let gate = network.registrationGate
     startTask = Task {
       _ = try? await self.registerIfNeeded(.start)
+      gate.open()
     }
   }
 
@@ -167,7 +171,7 @@ public actor DeviceRegistration {
         outcome = .unchanged
         return false
       }
-      _ = try await network.send(Self.endpoint(encoded))
+      _ = try await network.sendRegistration(Self.endpoint(encoded))
     } catch {
       await failed(error, trigger: trigger)
       throw error

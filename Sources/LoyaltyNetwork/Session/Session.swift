@@ -10,7 +10,8 @@ public import LoyaltyCore
 ///
 /// Tokens persist through the client's token store (SQLite, encrypted, with
 /// LoyaltyStore; in memory without it). Logins time out after `token.loginTimeout`
-/// (30 s).
+/// (30 s), not counting the wait for the device registration at start (at most
+/// `network.requestTimeout`).
 public struct Session: Sendable {
   let client: NetworkClient
 
@@ -142,6 +143,9 @@ public struct Session: Sendable {
     _ name: String, _ call: @escaping @Sendable (NetworkClient) async throws -> TokenPair
   ) async throws {
     let client = client
+    // The wait for the device registration at start is not the login's: it has its own
+    // cap, the request timeout.
+    try await client.passRegistrationGate()
     let tokens = try await withTimeout(
       client.configuration.token.loginTimeout, clock: client.clock,
       error: LoyaltyError(

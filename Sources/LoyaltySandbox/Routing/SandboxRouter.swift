@@ -13,8 +13,11 @@ struct SandboxRouter: Sendable {
   }
 
   let appUUID: String
+  /// The optional calls served; the others are answered 404 (`SandboxRouter+Offers`).
+  var offers: SandboxOffers = .all
 
-  func match(_ request: SandboxRequest) -> Match {
+  /// The route for `request` in the full table, whatever ``offers`` says.
+  func matchRoute(_ request: SandboxRequest) -> Match {
     let segments = request.segments
     switch segments.count {
     case 3 where segments[0] == "partners" && segments[1] == "dei" && segments[2] == "login":

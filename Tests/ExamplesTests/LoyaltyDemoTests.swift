@@ -1,0 +1,124 @@
+import Foundation
+import LoyaltyCore
+import LoyaltyTestSupport
+import Testing
+
+@testable import LoyaltyDemo
+
+/// `loyalty-demo` against backends that lack what seed 000 does not define: the steps
+/// that need it are skipped in one line each, and the demo still exits 0; a call seed 000
+/// defines that fails still ends it with a non-zero status.
+@Suite("loyalty-demo on a backend without the optional calls")
+struct LoyaltyDemoTests {
+  private static func demo() throws -> URL {
+    try #require(
+      TestHelperProcess.locate(named: "loyalty-demo"), "loyalty-demo is not built next to the tests"
+    )
+  }
+
+  @Test(
+    "without points of interest, directory and flows, the tour skips them and exits 0",
+    .timeLimit(.minutes(5)))
+  func skipsWhatIsNotOffered() async throws {
+    let run = try await ExampleProcess.run(
+      try Self.demo(), arguments: ["--without", "poi,directory,flows"])
+    #expect(run.status == 0, "exited with \(run.status); standard error:\n\(run.standardError)")
+    let output = run.standardOutput
+    for offering in ["points-of-interest sync", "account and payment flows", "merchant directory"] {
+      #expect(
+        output.contains("this backend offers no \(offering): skipped"),
+        "no skip line for \(offering):\n\(output)")
+    }
+    #expect(output.contains("Skipped (not offered by this backend)"))
+    #expect(output.contains(", 3 skipped."))
+    #expect(output.contains("6. Merchants near a point"), "the seed's steps still ran")
+  }
+
+  @Test(
+    "a call seed 000 defines that fails ends the demo with a non-zero status",
+    .timeLimit(.minutes(5)))
+  func seedCallFailure() async throws {
+    // Nothing listens on port 1 of 127.0.0.1: the login, a seed call, cannot be made.
+    let run = try await ExampleProcess.run(
+      try Self.demo(), arguments: ["--base-url", "http://127.0.0.1:1"])
+    #expect(run.status != 0)
+    #expect(run.standardError.contains("loyalty-demo:"))
+    #expect(!run.standardOutput.contains("skipped"))
+  }
+
+  @Test("--without is for the in-process sandbox only, and takes known names")
+  func withoutOption() throws {
+    #expect(
+      try DemoOptions.parse(["--without", "poi,flows"])?.without == [.pointsOfInterest, .flows])
+    #expect(throws: DemoError.self) { try DemoOptions.parse(["--without", "poi,coupons"]) }
+    #expect(throws: DemoError.self) {
+      try DemoOptions.parse(["--without", "poi", "--base-url", "http://127.0.0.1:8080"])
+    }
+  }
+
+  // MARK: The decision
+
+  private static func status(
+    _ code: LoyaltyError.Code, _ status: Int, at endpoint: String
+  ) -> LoyaltyError {
+    LoyaltyError(
+      code, "answered \(status)", metadata: ["endpoint": endpoint, "status": String(status)])
+  }
+
+  @Test("404 and 501 on a step's first call mean the backend does not offer the step")
+  func notFound() {
+    #expect(
+      DemoOptionalStep.pointsOfInterest.isNotOffered(
+        Self.status(.httpStatus, 404, at: "retrieve_pois")))
+    #expect(
+      DemoOptionalStep.directory.isNotOffered(
+        Self.status(.directoryDownloadFailed, 404, at: "directoryManifest")))
+    #expect(
+      DemoOptionalStep.flows.isNotOffered(
+        Self.status(.flowStepRejected, 404, at: "flowClientVerification")))
+    #expect(
+      DemoOptionalStep.flows.isNotOffered(
+        Self.status(.flowFatalStatus, 501, at: "flowClientVerification")))
+  }
+
+  @Test("an unknown context action and an answer without the expected content are not offered")
+  func unknownActionAndEmptyAnswer() {
+    #expect(
+      DemoOptionalStep.pointsOfInterest.isNotOffered(
+        Self.status(.httpStatus, 400, at: "retrieve_pois")))
+    #expect(
+      DemoOptionalStep.pointsOfInterest.isNotOffered(
+        LoyaltyError(.poiSyncFailed, "no MAPP_SHOPS", metadata: ["field": "MAPP_SHOPS"])))
+    #expect(
+      DemoOptionalStep.directory.isNotOffered(
+        LoyaltyError(.directoryManifestInvalid, "no manifest", metadata: ["field": "sha256"])))
+    #expect(
+      DemoOptionalStep.flows.isNotOffered(
+        LoyaltyError(.missingField, "no token", metadata: ["field": "access_token"])))
+  }
+
+  @Test("any other failure is a failure: the demo exits non-zero")
+  func otherFailures() {
+    let failures: [(DemoOptionalStep, any Error)] = [
+      (.pointsOfInterest, Self.status(.httpStatus, 500, at: "retrieve_pois")),
+      (.pointsOfInterest, Self.status(.httpStatus, 401, at: "retrieve_pois")),
+      (.pointsOfInterest, LoyaltyError(.timedOut, "timed out")),
+      (
+        .pointsOfInterest,
+        LoyaltyError(.poiSyncFailed, "no version", metadata: ["field": "MAPP_SHOPS.version"])
+      ),
+      (.directory, Self.status(.directoryDownloadFailed, 503, at: "directoryManifest")),
+      // A later call's 404: the backend offers the step, and something is wrong.
+      (.directory, Self.status(.directoryDownloadFailed, 404, at: "directorySnapshot")),
+      (.flows, Self.status(.flowStepRejected, 404, at: "cpqrcValidate")),
+      (.flows, Self.status(.flowStepRejected, 409, at: "flowClientVerification")),
+      (.flows, LoyaltyError(.missingField, "no expiry", metadata: ["field": "expires_in"])),
+      // A status alone is not enough: the code must be one that carries an answer's status.
+      (.pointsOfInterest, Self.status(.sessionEnded, 404, at: "retrieve_pois")),
+      (.flows, CancellationError()),
+    ]
+    for (step, error) in failures {
+      #expect(!step.isNotOffered(error), "\(step) \(error)")
+    }
+  }
+}
