@@ -398,7 +398,7 @@ let package = Package(
       name: "LoyaltyLocationTests",
       dependencies: [
         "LoyaltyLocation", "LoyaltyCore", "LoyaltyNetwork", "LoyaltyConformance", "LoyaltyStore",
-        "LoyaltySandbox", "LoyaltyPush", "LoyaltyEvents",
+        "LoyaltySandbox", "LoyaltyPush", "LoyaltyEvents", "LoyaltyTestSupport",
       ],
       swiftSettings: swiftSettings
     ),
@@ -462,6 +462,7 @@ let package = Package(
       name: "LoyaltyMarketTests",
       dependencies: [
         "LoyaltyMarket", "LoyaltyNetwork", "LoyaltyCore", "LoyaltySandbox", "LoyaltyEvents",
+        "LoyaltyTestSupport",
       ],
       swiftSettings: swiftSettings
     ),

@@ -68,6 +68,10 @@ public struct SandboxConfiguration: Sendable {
   /// The optional calls served (points of interest, directory, flows): all by default;
   /// the routes of the others are answered 404.
   public var offers: SandboxOffers = .all
+  /// How successful answers hold their list: under its key, siblings kept (the default,
+  /// the sandbox's own form), or in one of the forms other backends answer in
+  /// (``SandboxListForm``).
+  public var listForm: SandboxListForm
 
   /// Creates a configuration.
   public init(
@@ -88,7 +92,8 @@ public struct SandboxConfiguration: Sendable {
     maxIdempotencyKeys: Int = 10_000,
     gzipResponses: Bool = false,
     clock: any LoyaltyClock = SystemClock(),
-    envelope: SandboxEnvelope = .context
+    envelope: SandboxEnvelope = .context,
+    listForm: SandboxListForm = .keyed
   ) {
     self.appUUID = appUUID
     self.merchantID = merchantID
@@ -108,16 +113,18 @@ public struct SandboxConfiguration: Sendable {
     self.gzipResponses = gzipResponses
     self.clock = clock
     self.envelope = envelope
+    self.listForm = listForm
   }
 
   /// A configuration that accepts the requests of a client configured with
-  /// `configuration`: the same app UUID, merchant id and API key.
+  /// `configuration`: the same app UUID, merchant id and API key, answering in `envelope`
+  /// and `listForm`.
   public init(
     matching configuration: LoyaltyConfiguration, clock: any LoyaltyClock = SystemClock(),
-    envelope: SandboxEnvelope = .context
+    envelope: SandboxEnvelope = .context, listForm: SandboxListForm = .keyed
   ) {
     self.init(
       appUUID: configuration.appUUID, merchantID: configuration.merchantID,
-      apiKey: configuration.apiKey, clock: clock, envelope: envelope)
+      apiKey: configuration.apiKey, clock: clock, envelope: envelope, listForm: listForm)
   }
 }

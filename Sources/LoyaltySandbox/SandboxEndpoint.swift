@@ -93,6 +93,15 @@ public enum SandboxEndpoint: String, Sendable, Hashable, CaseIterable, CustomStr
 
   public var description: String { rawValue }
 
+  /// The key under which a successful answer of the call holds its list, in the
+  /// ``SandboxListForm/keyed`` form (`"points_history"` for ``pointsHistory``, inside
+  /// `result`); `nil` for a call whose answer holds no list, and for ``unrouted``. The
+  /// list forms of ``SandboxConfiguration/listForm`` move this list.
+  public var listKey: String? {
+    guard case .list(let key)? = SandboxRoutes.route(for: self)?.answer else { return nil }
+    return key
+  }
+
   /// Whether the call logs in or refreshes, so fault profiles can spare it.
   public var isAuthentication: Bool {
     switch self {

@@ -133,7 +133,7 @@ func expectCode(
 }
 
 /// A client on the sandbox with the directory module, the sandbox publishing its
-/// fixtures.
+/// fixtures and answering in `envelope` and `listForm`.
 struct SandboxDirectoryHarness {
   let client: LoyaltyClient
   let backend: SandboxBackend
@@ -141,7 +141,8 @@ struct SandboxDirectoryHarness {
 
   init(
     fixtures: Int = 40, publish: Bool = true,
-    writer: any DirectoryFileWriter = PosixDirectoryFileWriter()
+    writer: any DirectoryFileWriter = PosixDirectoryFileWriter(),
+    envelope: SandboxEnvelope = .context, listForm: SandboxListForm = .keyed
   ) async throws {
     var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", merchantID: "m-1", apiKey: "key",
@@ -149,7 +150,9 @@ struct SandboxDirectoryHarness {
       environment: .custom(URL(string: "https://sandbox.test") ?? URL(fileURLWithPath: "/")),
       language: "en", preset: .testing)
     configuration.device.registersAtStart = false
-    backend = SandboxBackend(configuration: SandboxConfiguration(matching: configuration))
+    backend = SandboxBackend(
+      configuration: SandboxConfiguration(
+        matching: configuration, envelope: envelope, listForm: listForm))
     if publish {
       backend.publishDirectorySnapshot(
         try DirectorySnapshotWriter.data(SandboxBackend.directoryFixtures(count: fixtures)),

@@ -6,19 +6,22 @@ import LoyaltySandbox
 import LoyaltySecurity
 import Testing
 
-/// The flows against the sandbox backend: the contract of `Docs/API.md` from both sides.
+/// The flows against the sandbox backend, answering in `envelope` and `listForm`: the
+/// contract of `Docs/API.md` from both sides.
 struct SandboxFlowHarness {
   let client: LoyaltyClient
   let backend: SandboxBackend
 
-  init() async throws {
+  init(envelope: SandboxEnvelope = .context, listForm: SandboxListForm = .keyed) async throws {
     var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", merchantID: "m-1", apiKey: "key",
       bundleID: "com.example.flows",
       environment: .custom(URL(string: "https://sandbox.test") ?? URL(fileURLWithPath: "/")),
       language: "en", preset: .testing)
     configuration.device.registersAtStart = false
-    backend = SandboxBackend(configuration: SandboxConfiguration(matching: configuration))
+    backend = SandboxBackend(
+      configuration: SandboxConfiguration(
+        matching: configuration, envelope: envelope, listForm: listForm))
     client = try await LoyaltyClient.start(
       configuration,
       modules: [

@@ -44,6 +44,13 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     help: "Where answers put their members: context (the backend's shape) or flat (top level).")
   var envelope = SandboxEnvelope.context.rawValue
 
+  @Option(
+    help: """
+      How answers hold their list: keyed (under its key, the sandbox's form), bare (the \
+      payload is the list), items or entries (under that key), single (its first element).
+      """)
+  var lists = SandboxListForm.keyed.rawValue
+
   @Option(name: .customLong("app-uuid"), help: "The app UUID paths must carry.")
   var appUUID = SandboxConfiguration().appUUID
 
@@ -83,6 +90,9 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     guard (try? SandboxOffers(names: without)) != nil else {
       throw ValidationError("--without takes some of poi,directory,flows, comma-separated.")
     }
+    guard SandboxListForm(rawValue: lists) != nil else {
+      throw ValidationError("--lists must be keyed, bare, items, entries or single.")
+    }
     guard tokenLifetime > 0 else {
       throw ValidationError("--token-lifetime must be positive.")
     }
@@ -92,7 +102,8 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     var configuration = SandboxConfiguration(
       appUUID: appUUID, merchantID: merchantID, apiKey: apiKey, tokenLifetime: tokenLifetime,
       maxClockSkew: maxClockSkew, gzipResponses: gzip,
-      envelope: SandboxEnvelope(rawValue: envelope) ?? .context)
+      envelope: SandboxEnvelope(rawValue: envelope) ?? .context,
+      listForm: SandboxListForm(rawValue: lists) ?? .keyed)
     configuration.offers = .all.subtracting(try SandboxOffers(names: without))
     let fixtures = SandboxFixtures(
       seed: seed, campaigns: campaigns, couponSets: couponSets, merchants: merchants, users: users)
@@ -110,7 +121,7 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     let server = EmulatorServer(backend: backend, log: log)
     let summary =
       "app \(appUUID), merchant \(merchantID), seed \(seed), faults \(profile.name), "
-      + "envelope \(envelope), "
+      + "envelope \(envelope), lists \(lists), "
       + "token lifetime \(Int(tokenLifetime)) s, "
       + "\(backend.catalog.campaigns.count) campaigns, \(backend.catalog.merchants.count) merchants, "
       + "a directory snapshot of 200 merchants"

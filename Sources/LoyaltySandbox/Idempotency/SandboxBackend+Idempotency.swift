@@ -7,12 +7,13 @@ extension SandboxBackend {
   /// here; the seed has no such header).
   public static let idempotentReplayedHeader = "Idempotent-Replayed"
 
-  /// Runs `route`'s handler for `call`, at most once per idempotency key.
+  /// Runs `route` for `call` (its handler, then its answer laid out in the list form),
+  /// at most once per idempotency key.
   ///
   /// A request that is not a GET or HEAD and carries `Idempotency-Key` is looked up in
   /// the book by its scope (the key, the method and path, and `caller`): the first
-  /// request of a scope runs the handler and its answer is recorded, whatever it is (a
-  /// success, a decline, a 400 from the handler); a later one with the same body gets
+  /// request of a scope runs the handler and its answer is recorded as sent, list form
+  /// applied, whatever it is (a success, a decline, a 400 from the handler); a later one with the same body gets
   /// that answer again, marked with ``idempotentReplayedHeader``, and the handler does
   /// not run; one with another body gets 422 and changes nothing. A key that is not 1 to
   /// 255 visible ASCII characters (without commas or quotes) is refused with 400.
@@ -28,7 +29,7 @@ extension SandboxBackend {
     guard request.method != .get, request.method != .head,
       let header = request.headers[IdempotencyKey.headerName]
     else {
-      return route.handler(call, &state)
+      return route.run(call, &state)
     }
     guard let key = IdempotencyKey(header) else {
       return .error(
@@ -51,7 +52,7 @@ extension SandboxBackend {
         422,
         "The \(IdempotencyKey.headerName) was already used for a request with another body.")
     case .new:
-      let reply = route.handler(call, &state)
+      let reply = route.run(call, &state)
       let forgottenBefore = state.idempotency.forgotten
       state.idempotency.record(
         reply, scope: scope, fingerprint: fingerprint,

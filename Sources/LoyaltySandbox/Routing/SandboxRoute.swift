@@ -1,4 +1,5 @@
-/// One call the backend answers: its name, how it authenticates, and its handler.
+/// One call the backend answers: its name, how it authenticates, what its answer holds,
+/// and its handler.
 struct SandboxRoute: Sendable {
   /// How a route's caller proves who it is, beyond the signed headers.
   enum Auth: Sendable {
@@ -7,9 +8,31 @@ struct SandboxRoute: Sendable {
     case basic
   }
 
+  /// What a successful answer of the route holds, for the list forms
+  /// (``SandboxListForm``): every route says it, so a new call cannot leave its list
+  /// unnamed.
+  enum Answer: Sendable, Hashable {
+    /// A payload object (the `MAPP_*` domain member or `result`) holding its list under
+    /// this key, next to any siblings.
+    case list(String)
+    /// A payload object without a list.
+    case object
+    /// No payload member: status and fields only (tokens, messages, flow steps), or a
+    /// body that is not an envelope.
+    case noPayload
+  }
+
   typealias Handler = @Sendable (SandboxCall, inout SandboxState) -> SandboxReply
 
   let endpoint: SandboxEndpoint
   let auth: Auth
+  let answer: Answer
   let handler: Handler
+
+  /// Runs the handler and lays its answer's list out in the configured
+  /// ``SandboxConfiguration/listForm``: what a request that reaches the route gets, and
+  /// what an idempotency key remembers.
+  func run(_ call: SandboxCall, _ state: inout SandboxState) -> SandboxReply {
+    handler(call, &state).reshaped(list: answer, form: call.configuration.listForm)
+  }
 }

@@ -5,7 +5,8 @@ import LoyaltyMarket
 import LoyaltyNetwork
 import LoyaltySandbox
 
-/// A client with the market, network and events modules over an in-process sandbox;
+/// A client with the market, network and events modules over an in-process sandbox
+/// answering in `envelope` and `listForm`, on `clock` (the system's by default);
 /// `rewrite` changes the answers of some actions (by the request's `action`, or the last
 /// path component for `/user/` calls) before the SDK reads them, and `transport`, when
 /// given, stands between the SDK and the sandbox instead.
@@ -19,6 +20,8 @@ struct MarketHarness {
       seed: 11, campaigns: 60, personalizedCampaigns: 10, couponSets: 20, merchants: 40,
       users: 3),
     envelope: SandboxEnvelope = .context,
+    listForm: SandboxListForm = .keyed,
+    clock: (any LoyaltyClock)? = nil,
     logHandler: (any LogHandler)? = nil,
     rewrite: [String: @Sendable (JSONValue) -> JSONValue] = [:],
     transport: (@Sendable (SandboxBackend) -> any HTTPTransport)? = nil
@@ -34,7 +37,9 @@ struct MarketHarness {
     configuration.network.requestTimeout = 30
     configuration.network.resourceTimeout = 60
     let backend = SandboxBackend(
-      configuration: SandboxConfiguration(matching: configuration, envelope: envelope),
+      configuration: SandboxConfiguration(
+        matching: configuration, clock: clock ?? SystemClock(), envelope: envelope,
+        listForm: listForm),
       fixtures: fixtures)
     let sink = InMemoryEventSink()
     var overrides = CapabilityOverrides()
