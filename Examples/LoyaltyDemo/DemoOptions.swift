@@ -9,9 +9,14 @@ struct DemoOptions {
   var baseURL: URL?
   /// The optional calls the in-process sandbox answers 404, as a backend without them.
   var without: SandboxOffers = []
+  /// Where the in-process sandbox puts an answer's members.
+  var envelope: SandboxEnvelope = .context
+  /// How the in-process sandbox's answers hold their lists.
+  var lists: SandboxListForm = .keyed
 
   static let usage = """
     usage: loyalty-demo [--base-url URL] [--data-dir DIR] [--without LIST]
+                        [--envelope SHAPE] [--lists FORM]
 
       --base-url URL   run the tour against a server, e.g. the emulator:
                          swift run --package-path Emulator loyalty-emulator --port 8080
@@ -23,6 +28,13 @@ struct DemoOptions {
                        backend without them: some of poi,directory,flows; the tour
                        skips their steps (against a server, start the emulator with
                        --without instead)
+      --envelope SHAPE the in-process sandbox answers with every member inside
+                       `context` (context, the default) or at the top level (flat)
+      --lists FORM     the in-process sandbox answers lists under their key (keyed,
+                       the default), as the list itself (bare), under items or
+                       entries, or as their first element alone (single, which
+                       leaves the geofencing step too few stores to walk past);
+                       the emulator takes the same --envelope and --lists
       --help           show this help
     """
 
@@ -52,13 +64,27 @@ struct DemoOptions {
           throw DemoError("--without needs some of poi,directory,flows, comma-separated")
         }
         options.without = offers
+      case "--envelope":
+        guard let name = remaining.popFirst(), let envelope = SandboxEnvelope(rawValue: name)
+        else {
+          throw DemoError("--envelope needs context or flat")
+        }
+        options.envelope = envelope
+      case "--lists":
+        guard let name = remaining.popFirst(), let form = SandboxListForm(rawValue: name) else {
+          throw DemoError("--lists needs keyed, bare, items, entries or single")
+        }
+        options.lists = form
       default:
         throw DemoError("unknown option \(argument)")
       }
     }
-    if options.baseURL != nil, !options.without.isEmpty {
+    if options.baseURL != nil,
+      !options.without.isEmpty || options.envelope != .context || options.lists != .keyed
+    {
       throw DemoError(
-        "--without applies to the in-process sandbox; start the emulator with --without")
+        "--without, --envelope and --lists apply to the in-process sandbox; "
+          + "start the emulator with them instead")
     }
     return options
   }

@@ -57,6 +57,8 @@ struct LoyaltyDemo {
     if options.baseURL == nil {
       var sandboxConfiguration = SandboxConfiguration(matching: configuration)
       sandboxConfiguration.offers = .all.subtracting(options.without)
+      sandboxConfiguration.envelope = options.envelope
+      sandboxConfiguration.listForm = options.lists
       let sandbox = SandboxBackend(
         configuration: sandboxConfiguration,
         fixtures: SandboxFixtures(

@@ -46,6 +46,28 @@ struct LoyaltyDemoTests {
     #expect(!run.standardOutput.contains("skipped"))
   }
 
+  @Test(
+    "against a backend that answers lists as lists, every step completes",
+    .timeLimit(.minutes(5)),
+    arguments: [["--envelope", "flat", "--lists", "bare"], ["--lists", "items"]])
+  func otherListForms(arguments: [String]) async throws {
+    let run = try await ExampleProcess.run(try Self.demo(), arguments: arguments)
+    #expect(run.status == 0, "exited with \(run.status); standard error:\n\(run.standardError)")
+    #expect(!run.standardOutput.contains("skipped:"), "\(run.standardOutput)")
+    #expect(run.standardOutput.contains("\nDone: "), "\(run.standardOutput)")
+  }
+
+  @Test("--envelope and --lists take known names, for the in-process sandbox only")
+  func formOptions() throws {
+    let options = try DemoOptions.parse(["--envelope", "flat", "--lists", "single"])
+    #expect(options?.envelope == .flat && options?.lists == .single)
+    #expect(throws: DemoError.self) { try DemoOptions.parse(["--lists", "tree"]) }
+    #expect(throws: DemoError.self) { try DemoOptions.parse(["--envelope", "top"]) }
+    #expect(throws: DemoError.self) {
+      try DemoOptions.parse(["--lists", "bare", "--base-url", "http://127.0.0.1:8080"])
+    }
+  }
+
   @Test("--without is for the in-process sandbox only, and takes known names")
   func withoutOption() throws {
     #expect(
