@@ -7,7 +7,7 @@ import Testing
 /// The "Session and network" guarantees, one test each.
 @Suite("Session guarantees")
 struct SessionGuaranteeTests {
-  /// For the storms of 1,000 calls: on a loaded machine a call may wait long for one of
+  /// For the storms of many calls: on a loaded machine a call may wait long for one of
   /// the client's connection slots, and that wait counts against its request timeout.
   static let storm = NetworkFixtures.configuration {
     $0.network.requestTimeout = 300
@@ -261,7 +261,8 @@ struct SessionGuaranteeTests {
   func concurrencyCap() async throws {
     let backend = ScriptedBackend(clock: InstantClock(), latency: .milliseconds(5))
     backend.on("/context/") { _, _ in ScriptedBackend.ok() }
-    let configuration = NetworkFixtures.configuration { $0.network.maxConcurrentRequests = 4 }
+    var configuration = Self.storm
+    configuration.network.maxConcurrentRequests = 4
     let (client, _) = NetworkFixtures.client(backend: backend, configuration: configuration)
     let endpoint = Endpoint<ResponseEnvelope>(
       name: "campaigns", method: .post, path: "/api/mobile/v2/{appUUID}/context/")
