@@ -214,6 +214,15 @@ struct SyncTests {
           fields: ["MAPP_SHOPS": .object(["version": "9", "pois": "none"])]))
     }
     #expect(error?.metadata["field"] == "MAPP_SHOPS.pois")
+    let notReplaced = #expect(throws: LoyaltyError.self, "another name never stands in") {
+      try POIPage(
+        ResponseEnvelope(
+          httpStatus: 200, status: 1,
+          fields: [
+            "MAPP_SHOPS": .object(["version": "9", "pois": "none", "items": [Self.point]])
+          ]))
+    }
+    #expect(notReplaced?.metadata["field"] == "MAPP_SHOPS.pois")
   }
 
   static let point: JSONValue = .object(["id": 7, "lat": 37.98, "lon": 23.72, "radius": 80])

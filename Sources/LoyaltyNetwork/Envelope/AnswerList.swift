@@ -35,8 +35,9 @@ package enum AnswerList {
   /// `null` under the key is an empty list.
   ///
   /// A `payload` that is itself a list is the list (``Form/bare``). In an object, the
-  /// list's own names come first, then ``alternativeKeys``; under any of them a lone
-  /// object is a list of one (``Form/single``).
+  /// list's own names come first, then ``alternativeKeys`` (only when none of its own
+  /// names is present: a word under its own name is the list unreadable, `nil`); under
+  /// any of them a lone object is a list of one (``Form/single``).
   package static func elements(
     of key: String, aliases: [String] = [], in payload: JSONValue
   ) -> (elements: [JSONValue], form: Form)? {
@@ -44,9 +45,14 @@ package enum AnswerList {
     case .array(let elements):
       return (elements, .bare)
     case .object(let object):
+      var ownKeyPresent = false
       for name in CollectionOfOne(key) + aliases {
         if let found = read(object[name], form: .keyed) { return found }
+        ownKeyPresent = ownKeyPresent || object[name] != nil
       }
+      // A value under the list's own name that is not a list is the list unreadable,
+      // never replaced by another name's.
+      guard !ownKeyPresent else { return nil }
       for name in alternativeKeys {
         if let found = read(object[name], form: .renamed) { return found }
       }
