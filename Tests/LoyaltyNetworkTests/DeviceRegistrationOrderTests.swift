@@ -64,9 +64,14 @@ struct DeviceRegistrationOrderTests {
   /// How the registration's request is written down (`URL.path` drops the last slash).
   private static let registration = "sent /api/async/info/0123456789abcdef0123456789abcdef"
 
-  private static func start(_ backend: OrderRecordingBackend) async throws -> LoyaltyClient {
+  /// Starts a client on `backend`. The gate holds other requests at most `requestTimeout`:
+  /// the tests that expect the login to wait give it room on a loaded machine, the one
+  /// about a hanging registration keeps it short.
+  private static func start(
+    _ backend: OrderRecordingBackend, requestTimeout: TimeInterval = 30
+  ) async throws -> LoyaltyClient {
     var configuration = NetworkFixtures.configuration()
-    configuration.network.requestTimeout = 1
+    configuration.network.requestTimeout = requestTimeout
     configuration.network.maxRetryAttempts = 1
     var overrides = CapabilityOverrides()
     overrides.override(.httpTransport, with: backend)
@@ -98,7 +103,7 @@ struct DeviceRegistrationOrderTests {
     .timeLimit(.minutes(1)))
   func hangingRegistration() async throws {
     let backend = OrderRecordingBackend(registration: .hang)
-    let client = try await Self.start(backend)
+    let client = try await Self.start(backend, requestTimeout: 1)
     #expect(client.isRunning, "the start did not wait for the network")
     try await client.network.session.loginWithEmail("maria@example.gr")
     #expect(
