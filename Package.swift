@@ -101,8 +101,11 @@ let package = Package(
     // MARK: Products
 
     .target(name: "LoyaltyCore", swiftSettings: swiftSettings),
+    // The contracts of the capability protocols as checks; the HTTP transport's runs
+    // against a loopback server it ships, and needs LoyaltyNetwork's gzip for it.
     .target(
-      name: "LoyaltyConformance", dependencies: ["LoyaltyCore"], swiftSettings: swiftSettings),
+      name: "LoyaltyConformance", dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
+      swiftSettings: swiftSettings),
     .target(
       name: "LoyaltySecurity",
       dependencies: ["LoyaltyCore", "CLoyaltyCrypto"],
@@ -441,7 +444,8 @@ let package = Package(
     .testTarget(
       name: "LoyaltyURLSessionTests",
       dependencies: [
-        "LoyaltyURLSession", "LoyaltyNetwork", "LoyaltyCore", "LoyaltyEvents", "LoyaltyTestSupport",
+        "LoyaltyURLSession", "LoyaltyNetwork", "LoyaltyCore", "LoyaltyEvents", "LoyaltyConformance",
+        "LoyaltyTestSupport",
       ],
       swiftSettings: swiftSettings
     ),

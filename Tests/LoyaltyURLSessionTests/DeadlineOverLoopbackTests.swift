@@ -1,4 +1,5 @@
 import Foundation
+import LoyaltyConformance
 import LoyaltyCore
 import LoyaltyNetwork
 import LoyaltyTestSupport
@@ -37,7 +38,7 @@ struct DeadlineOverLoopbackTests {
     // The resource timeout plus up to 20 s: room for a loaded machine (this suite
     // runs beside every other one), far below the 100 s the drip would take.
     #expect(elapsed < .seconds(3 + TestTime.slack(20)), "\(elapsed)")
-    let closed = await server.wait(upTo: 2) {
+    let closed = await server.wait(upTo: TestTime.slack(2)) {
       $0.connectionsClosedByClient == $0.requests.count && $0.openConnections == 0
     }
     #expect(
@@ -54,7 +55,7 @@ struct DeadlineOverLoopbackTests {
       $0.resourceTimeout = 30
     }
     let call = Task { try await client.send(LoopbackClient.balance) }
-    #expect(await server.wait(upTo: 5) { !$0.requests.isEmpty })
+    #expect(await server.wait(upTo: TestTime.slack(5)) { !$0.requests.isEmpty })
     // Let the head and a byte or two arrive: the body is being dripped.
     try await Task.sleep(for: .milliseconds(1_500))
     let cancelled = ContinuousClock.now
@@ -74,6 +75,8 @@ struct DeadlineOverLoopbackTests {
     #expect(elapsed < .seconds(TestTime.slack(20)), "\(elapsed)")
     #expect(server.requests.count == 1, "a cancelled call is not retried")
     #expect(
-      await server.wait(upTo: 2) { $0.connectionsClosedByClient == 1 && $0.openConnections == 0 })
+      await server.wait(upTo: TestTime.slack(2)) {
+        $0.connectionsClosedByClient == 1 && $0.openConnections == 0
+      })
   }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import LoyaltyConformance
 import LoyaltyCore
+import LoyaltyTestSupport
 import LoyaltyURLSession
 import Testing
 
@@ -14,9 +16,13 @@ struct LoopbackHTTPServerTests {
       try await URLSessionTransport(requestTimeout: 30).send(
         HTTPRequest(method: .get, url: server.baseURL))
     }
-    #expect(await server.wait(upTo: 20) { $0.openConnections == 1 && !$0.requests.isEmpty })
+    #expect(
+      await server.wait(upTo: TestTime.slack(20)) {
+        $0.openConnections == 1 && !$0.requests.isEmpty
+      })
     server.stop()
-    #expect(await server.wait(upTo: 10) { $0.openConnections == 0 && !$0.isListening })
+    #expect(
+      await server.wait(upTo: TestTime.slack(10)) { $0.openConnections == 0 && !$0.isListening })
     await #expect(throws: LoyaltyError.self) { try await call.value }
     #expect(server.connectionsClosedByClient == 0, "the server closed it")
   }

@@ -1,4 +1,5 @@
 import Foundation
+import LoyaltyConformance
 import LoyaltyCore
 import LoyaltyNetwork
 import LoyaltyURLSession
