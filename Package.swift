@@ -438,7 +438,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LoyaltyNetworkTests",
-      dependencies: ["LoyaltyNetwork", "LoyaltyCore", "LoyaltyTestSupport"],
+      dependencies: ["LoyaltyNetwork", "LoyaltyCore", "LoyaltySandbox", "LoyaltyTestSupport"],
       swiftSettings: swiftSettings
     ),
     .testTarget(

@@ -89,7 +89,8 @@ public struct EventsModule: LoyaltyModule {
       },
       clock: try capabilities.resolve(.clock),
       configuration: analytics,
-      logger: context.logger)
+      logger: context.logger,
+      metrics: try capabilities.metricsRecorder())
     await pipeline.start()
     return Running(bus: try capabilities.resolve(.eventBus), pipeline: pipeline)
   }

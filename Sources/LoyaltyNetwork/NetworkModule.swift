@@ -150,7 +150,8 @@ public struct NetworkModule: LoyaltyModule {
       events: events,
       logger: context.logger,
       middleware: middleware,
-      errorPolicy: errorPolicy)
+      errorPolicy: errorPolicy,
+      metrics: try capabilities.metricsRecorder())
     if configuration.device.registersAtStart {
       // The registration goes out first: the client's other requests wait for it (at
       // most the request timeout); `clientDidStart` begins it and it opens the gate.

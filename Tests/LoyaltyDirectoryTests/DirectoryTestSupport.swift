@@ -133,7 +133,8 @@ func expectCode(
 }
 
 /// A client on the sandbox with the directory module, the sandbox publishing its
-/// fixtures and answering in `envelope` and `listForm`.
+/// fixtures and answering in `envelope` and `listForm`, with `metrics` installed when
+/// given.
 struct SandboxDirectoryHarness {
   let client: LoyaltyClient
   let backend: SandboxBackend
@@ -142,7 +143,8 @@ struct SandboxDirectoryHarness {
   init(
     fixtures: Int = 40, publish: Bool = true,
     writer: any DirectoryFileWriter = PosixDirectoryFileWriter(),
-    envelope: SandboxEnvelope = .context, listForm: SandboxListForm = .keyed
+    envelope: SandboxEnvelope = .context, listForm: SandboxListForm = .keyed,
+    metrics: (any MetricsRecorder)? = nil
   ) async throws {
     var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", merchantID: "m-1", apiKey: "key",
@@ -159,6 +161,11 @@ struct SandboxDirectoryHarness {
         schemaVersion: DirectorySchema.currentVersion)
     }
     folder = try TemporaryFolder()
+    var overrides = CapabilityOverrides()
+    overrides.override(.httpTransport, with: SandboxTransport(backend))
+    if let metrics {
+      overrides.override(.metricsRecorder, with: metrics)
+    }
     client = try await LoyaltyClient.start(
       configuration,
       modules: [
@@ -166,7 +173,7 @@ struct SandboxDirectoryHarness {
         DirectoryModule(
           configuration: DirectoryConfiguration(folder: folder.url, fileWriter: writer)),
       ],
-      overrides: CapabilityOverrides().overriding(.httpTransport, with: SandboxTransport(backend)))
+      overrides: overrides)
   }
 
   func stop() async {

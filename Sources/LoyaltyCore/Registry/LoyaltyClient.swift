@@ -212,6 +212,9 @@ public final class LoyaltyClient: Sendable {
       CapabilityRegistration(.requestSigner, source: .coreDefault) { _ in
         PortableRequestSigner()
       },
+      CapabilityRegistration(.metricsRecorder, source: .coreDefault) { _ in
+        NoOpMetricsRecorder()
+      },
     ]
   }
 }

@@ -38,13 +38,15 @@ public final class DirectoryCenter: MerchantDirectory {
   ///   - configuration: Providers, full-text requirement, file writer.
   ///   - clock: The clock for the schedule and install times.
   ///   - logger: The directory's logger.
+  ///   - metrics: Where each sync is counted and timed; `nil` records none.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/directoryFullTextUnavailable`` when FTS5 is
   ///   missing and required; ``LoyaltyCore/LoyaltyError/Code/directoryWriteFailed`` when
   ///   the folder cannot be created.
   public init(
     source: any DirectorySnapshotSource, folder: URL,
     configuration: DirectoryConfiguration = DirectoryConfiguration(),
-    clock: any LoyaltyClock = SystemClock(), logger: LoyaltyLogger = .disabled
+    clock: any LoyaltyClock = SystemClock(), logger: LoyaltyLogger = .disabled,
+    metrics: (any MetricsRecorder)? = nil
   ) throws {
     let fullText = SQLiteLibrary.hasFullTextSearch
     if !fullText {
@@ -92,7 +94,7 @@ public final class DirectoryCenter: MerchantDirectory {
     self.syncer = DirectorySync(
       source: source, storage: storage, pool: pool, writer: configuration.fileWriter,
       clock: clock, logger: logger, fullText: fullText, progress: broadcaster, etag: etag,
-      executor: executor)
+      executor: executor, metrics: metrics)
   }
 
   // MARK: Searching

@@ -56,7 +56,7 @@ public struct DirectoryModule: LoyaltyModule {
     return try DirectoryCenter(
       source: NetworkSnapshotSource(network: network), folder: folder,
       configuration: configuration, clock: try capabilities.resolve(.clock),
-      logger: context.logger.labeled("directory"))
+      logger: context.logger.labeled("directory"), metrics: try capabilities.metricsRecorder())
   }
 
   /// Starts the schedule, when the configuration sets one.

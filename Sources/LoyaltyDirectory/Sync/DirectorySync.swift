@@ -14,6 +14,10 @@ import LoyaltyStore
 /// A sync that fails any check (download, size, hash, gzip, `PRAGMA integrity_check`,
 /// schema version, disk) deletes its download and leaves the installed snapshot
 /// serving.
+///
+/// With a metrics recorder, each sync (not each caller joining it) is counted as
+/// `loyalty_directory_syncs` and timed as `loyalty_directory_sync_duration`, both with
+/// its `outcome`.
 actor DirectorySync {
   private let source: any DirectorySnapshotSource
   private let storage: DirectoryStorage
@@ -24,6 +28,7 @@ actor DirectorySync {
   private let fullText: Bool
   private let progress: DirectoryProgressBroadcaster
   private let executor: BlockingExecutor
+  private let metrics: (any MetricsRecorder)?
   private var etag: String?
   private var running: Task<DirectorySyncOutcome, any Error>?
 
@@ -35,9 +40,10 @@ actor DirectorySync {
     source: any DirectorySnapshotSource, storage: DirectoryStorage, pool: DirectorySnapshotPool,
     writer: any DirectoryFileWriter, clock: any LoyaltyClock, logger: LoyaltyLogger,
     fullText: Bool, progress: DirectoryProgressBroadcaster, etag: String?,
-    executor: BlockingExecutor
+    executor: BlockingExecutor, metrics: (any MetricsRecorder)? = nil
   ) {
     self.executor = executor
+    self.metrics = metrics
     self.source = source
     self.storage = storage
     self.pool = pool
@@ -59,6 +65,31 @@ actor DirectorySync {
   }
 
   private func perform() async throws -> DirectorySyncOutcome {
+    guard let metrics else { return try await performUnmeasured() }
+    let start = ContinuousClock.now
+    do {
+      let outcome = try await performUnmeasured()
+      Self.record(
+        outcome.isUpdated ? LoyaltyMetric.Outcome.updated : LoyaltyMetric.Outcome.notModified,
+        since: start, in: metrics)
+      return outcome
+    } catch {
+      Self.record(LoyaltyMetric.Outcome.failure(error), since: start, in: metrics)
+      throw error
+    }
+  }
+
+  private static func record(
+    _ outcome: String, since start: ContinuousClock.Instant, in metrics: any MetricsRecorder
+  ) {
+    let elapsed = start.duration(to: .now)
+    let dimensions = [LoyaltyMetric.Dimension(LoyaltyMetric.DimensionKey.outcome, outcome)]
+    metrics.record(.counter(LoyaltyMetric.Name.directorySyncs, dimensions: dimensions))
+    metrics.record(
+      .timer(LoyaltyMetric.Name.directorySyncDuration, duration: elapsed, dimensions: dimensions))
+  }
+
+  private func performUnmeasured() async throws -> DirectorySyncOutcome {
     do {
       return try await run()
     } catch {

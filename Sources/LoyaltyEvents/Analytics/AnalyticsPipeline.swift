@@ -26,6 +26,9 @@ public import LoyaltyCore
 ///   acknowledging it (the queue throws, the flush is cancelled), what is still claimed
 ///   is released, and the next flush sends it again; when even the release fails, the
 ///   next flush releases it first.
+/// - With a metrics recorder, events tracked, uploaded and dropped are counted, and the
+///   queue's depth is recorded after each flush (`Docs/Metrics.md`); without one,
+///   nothing is built or read for them.
 public actor AnalyticsPipeline: AnalyticsTracker {
   /// Finds the uploader when a flush needs it (the network may start after the
   /// pipeline, or be absent: events then wait in the queue).
@@ -36,6 +39,8 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   private let clock: any LoyaltyClock
   private let configuration: AnalyticsConfiguration
   private let logger: LoyaltyLogger
+  /// Where the pipeline's metrics go; `nil` when no recorder is installed.
+  private let metrics: (any MetricsRecorder)?
   private let identifiers = EventIdentifier()
   private var plugins: [any AnalyticsPlugin] = []
   private var statistics = AnalyticsStatistics()
@@ -55,18 +60,27 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   private static let batchOverhead = 13
 
   /// Creates a pipeline.
+  /// - Parameters:
+  ///   - queue: The offline queue events wait in.
+  ///   - uploader: Finds the uploader when a flush needs it.
+  ///   - clock: The clock for timestamps, the flush timer and backoffs.
+  ///   - configuration: Batching, flushing, capacity and retries.
+  ///   - logger: The pipeline's logger.
+  ///   - metrics: Where the pipeline's metrics go; `nil` records none.
   public init(
     queue: any EventQueue,
     uploader: @escaping UploaderProvider,
     clock: any LoyaltyClock,
     configuration: AnalyticsConfiguration = AnalyticsConfiguration(),
-    logger: LoyaltyLogger = .disabled
+    logger: LoyaltyLogger = .disabled,
+    metrics: (any MetricsRecorder)? = nil
   ) {
     self.queue = queue
     self.uploader = uploader
     self.clock = clock
     self.configuration = configuration
     self.logger = logger
+    self.metrics = metrics
   }
 
   // MARK: Tracking
@@ -93,6 +107,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
     for plugin in plugins where plugin.stage <= .enrichment {
       guard let changed = await plugin.process(event) else {
         statistics.droppedByPlugins += 1
+        if let metrics { Self.countDropped(1, reason: Self.pluginDrop, in: metrics) }
         return event.id
       }
       event = changed
@@ -111,6 +126,9 @@ public actor AnalyticsPipeline: AnalyticsTracker {
       [QueuedEvent(id: event.id, name: event.name, timestamp: now, payload: payload)],
       trimmingToCapacity: configuration.queueCapacity)
     statistics.tracked += 1
+    if let metrics {
+      Self.countTracked(dropped: dropped, capacity: configuration.queueCapacity, in: metrics)
+    }
     if dropped > 0 {
       logger.warning("The analytics queue is full; dropped the \(dropped) oldest events.")
     }
@@ -193,6 +211,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
     current.pending = (try? await queue.count()) ?? 0
     current.droppedByCapacity = (try? await queue.droppedCount()) ?? 0
     current.quarantined = (try? await queue.quarantinedCount()) ?? 0
+    if let metrics { Self.recordDepth(current.pending, in: metrics) }
     return current
   }
 
@@ -208,7 +227,17 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   private func startFlush() {
     guard flushTask == nil else { return }
     sinceFlush = 0
-    flushTask = Task { await self.drain() }
+    flushTask = Task {
+      await self.drain()
+      await self.recordDepthAfterFlush()
+    }
+  }
+
+  /// Records the queue's depth once a flush has ended: one count of the queue per
+  /// flush, only when a recorder is installed.
+  private func recordDepthAfterFlush() async {
+    guard let metrics, let depth = try? await queue.count() else { return }
+    Self.recordDepth(depth, in: metrics)
   }
 
   private func drain() async {
@@ -295,6 +324,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
     case .accepted(let duplicates):
       try await acknowledge(batch.map(\.id))
       statistics.uploaded += batch.count
+      if let metrics { Self.countUploaded(batch.count, in: metrics) }
       // The server's count is untrusted: at most the batch, never negative.
       statistics.duplicates += min(max(0, duplicates), batch.count)
       consecutiveFailures = 0
@@ -355,6 +385,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   }
 
   private func report(_ drop: AnalyticsDrop) {
+    if let metrics { Self.countDropped(drop, in: metrics) }
     dropHandler?(drop)
   }
 }

@@ -33,6 +33,8 @@ public final class NetworkClient: Sendable {
   let clock: any LoyaltyClock
   private let tokenStore: any TokenStore
   private let events: (any EventSink)?
+  /// Where call metrics go; `nil` when no recorder is installed.
+  let metrics: (any MetricsRecorder)?
   let logger: LoyaltyLogger
   let providerBox = TokenProviderBox()
   /// Holds requests back until the device registration at start has finished.
@@ -53,6 +55,9 @@ public final class NetworkClient: Sendable {
   ///   - middleware: The host's own middleware, run after the SDK's retries and before
   ///     authorization, once per attempt.
   ///   - errorPolicy: Which statuses end the session.
+  ///   - metrics: Where call, retry, refresh and circuit-breaker metrics go; `nil`
+  ///     records none (``LoyaltyCore/Capabilities/metricsRecorder()`` gives `nil` for the
+  ///     no-op default).
   public init(
     configuration: LoyaltyConfiguration,
     transport: any HTTPTransport,
@@ -63,9 +68,11 @@ public final class NetworkClient: Sendable {
     events: (any EventSink)?,
     logger: LoyaltyLogger,
     middleware: [any HTTPMiddleware] = [],
-    errorPolicy: ErrorPolicy = .standard
+    errorPolicy: ErrorPolicy = .standard,
+    metrics: (any MetricsRecorder)? = nil
   ) {
     self.configuration = configuration
+    self.metrics = metrics
     // A body over the limit still came from a reachable server: `observed` records the
     // call as reachable before it checks the size.
     let serverClock = ServerClock(device: clock, events: events)
@@ -102,15 +109,19 @@ public final class NetworkClient: Sendable {
     self.coordinator = RefreshCoordinator(
       store: tokenStore, clock: clock, serverClock: serverClock,
       configuration: configuration.token, refreshBudget: configuration.network.resourceTimeout,
-      events: events, logger: logger
+      events: events, logger: logger, metrics: metrics
     ) { pair in
-      await Self.refresh(
-        pair, chain: bare, configuration: appConfiguration, timeout: refreshTimeout,
-        clock: clock)
+      await Self.measuredRefresh(by: metrics) {
+        await Self.refresh(
+          pair, chain: bare, configuration: appConfiguration, timeout: refreshTimeout,
+          clock: clock)
+      }
     }
     self.chain = MiddlewareChain(
       middleware: logging + [
-        RetryMiddleware(policy: RetryPolicy(configuration.network), clock: clock, logger: logger)
+        RetryMiddleware(
+          policy: RetryPolicy(configuration.network), clock: clock, logger: logger,
+          metrics: metrics)
       ] + middleware + [AuthorizationMiddleware(coordinator: coordinator), headers],
       transport: limitedTransport, clock: clock)
   }
@@ -130,13 +141,22 @@ public final class NetworkClient: Sendable {
   ///   a session code when authentication failed; a decoding code when the result does
   ///   not decode.
   public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
-    try await passRegistrationGate()
-    return try await send(endpoint, through: chain)
+    guard let metrics else {
+      try await passRegistrationGate()
+      return try await send(endpoint, through: chain)
+    }
+    return try await measured(endpoint.name, by: metrics) {
+      try await passRegistrationGate()
+      return try await send(endpoint, through: chain)
+    }
   }
 
   /// Sends the device registration's call: it does not wait for itself at the gate.
   func sendRegistration<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
-    try await send(endpoint, through: chain)
+    guard let metrics else { return try await send(endpoint, through: chain) }
+    return try await measured(endpoint.name, by: metrics) {
+      try await send(endpoint, through: chain)
+    }
   }
 
   /// Waits for the registration at start to end, at most `network.requestTimeout`.
@@ -148,6 +168,15 @@ public final class NetworkClient: Sendable {
   /// status, for callers that read error bodies themselves (the analytics uploader).
   /// The error policy and the response's decoding are skipped.
   public func response<Response>(for endpoint: Endpoint<Response>) async throws
+    -> HTTPResponse
+  {
+    guard let metrics else { return try await rawResponse(for: endpoint) }
+    return try await measured(endpoint.name, by: metrics, outcome: Self.outcome(of:)) {
+      try await rawResponse(for: endpoint)
+    }
+  }
+
+  private func rawResponse<Response>(for endpoint: Endpoint<Response>) async throws
     -> HTTPResponse
   {
     try await passRegistrationGate()
@@ -191,8 +220,14 @@ public final class NetworkClient: Sendable {
 
   /// Sends `endpoint` without authorization handling or retries (the refresh call).
   func sendBare<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
-    try await passRegistrationGate()
-    return try await send(endpoint, through: bareChain)
+    guard let metrics else {
+      try await passRegistrationGate()
+      return try await send(endpoint, through: bareChain)
+    }
+    return try await measured(endpoint.name, by: metrics) {
+      try await passRegistrationGate()
+      return try await send(endpoint, through: bareChain)
+    }
   }
 
   private func send<Response>(
@@ -343,45 +378,6 @@ public final class NetworkClient: Sendable {
     default:
       return LoyaltyError(
         .httpStatus, "\(endpoint) answered HTTP \(response.status)\(detail)", metadata: metadata)
-    }
-  }
-
-  private static func refresh(
-    _ pair: TokenPair, chain: MiddlewareChain, configuration: LoyaltyConfiguration,
-    timeout: TimeInterval, clock: any LoyaltyClock
-  ) async -> RefreshOutcome {
-    let endpoint = AuthEndpoints.refresh(pair)
-    do {
-      var request = try Self.request(for: endpoint, configuration: configuration)
-      request.timeout = timeout
-      let context = RequestContext(
-        endpoint: endpoint.name, auth: .standard, isIdempotent: true,
-        deadline: clock.now.addingTimeInterval(timeout))
-      let response = try await chain.send(request, context: context)
-      // A 4xx refuses the refresh token, except 408 and 429, which only say "not now".
-      if (400..<500).contains(response.status) && response.status != 408
-        && response.status != 429
-      {
-        return .rejected(statusError(response, endpoint: endpoint.name))
-      }
-      var fresh = try decode(response, for: endpoint)
-      fresh.clientID = fresh.clientID ?? pair.clientID
-      fresh.clientSecret = fresh.clientSecret ?? pair.clientSecret
-      if fresh.refreshToken.isEmpty {
-        fresh.refreshToken = pair.refreshToken
-      }
-      return .refreshed(fresh)
-    } catch let error as LoyaltyError {
-      switch error.code {
-      case .serverStatus, .missingField:
-        // The server answered but would not give new tokens.
-        return .rejected(error)
-      default:
-        return .transient(error)
-      }
-    } catch {
-      return .transient(
-        LoyaltyError(.transportFailed, "The refresh call failed.", underlying: error))
     }
   }
 }

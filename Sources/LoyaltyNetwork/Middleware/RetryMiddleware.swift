@@ -10,17 +10,31 @@ public import LoyaltyCore
 ///
 /// A `Retry-After` longer than the policy's `maxRetryAfter` is cut to it; the first cut
 /// is logged as a warning, later ones at debug level.
+///
+/// Each retry is counted as `loyalty_retries` (dimensions `endpoint`, `reason`: the
+/// retried status, `503`, or the error code's name, `timedOut`) when a metrics recorder
+/// is given.
 public struct RetryMiddleware: HTTPMiddleware {
   private let policy: RetryPolicy
   private let clock: any LoyaltyClock
   private let logger: LoyaltyLogger
   private let cutLogged = Locked(false)
+  private let metrics: (any MetricsRecorder)?
 
   /// Creates the middleware.
-  public init(policy: RetryPolicy, clock: any LoyaltyClock, logger: LoyaltyLogger) {
+  /// - Parameters:
+  ///   - policy: When and how long to wait before sending again.
+  ///   - clock: The clock delays and the deadline are measured on.
+  ///   - logger: Where retries are logged.
+  ///   - metrics: Where each retry is counted; `nil` counts none.
+  public init(
+    policy: RetryPolicy, clock: any LoyaltyClock, logger: LoyaltyLogger,
+    metrics: (any MetricsRecorder)? = nil
+  ) {
     self.policy = policy
     self.clock = clock
     self.logger = logger
+    self.metrics = metrics
   }
 
   public func intercept(
@@ -46,6 +60,9 @@ public struct RetryMiddleware: HTTPMiddleware {
         logger.info(
           "\(context.endpoint) answered \(response.status); retrying in "
             + String(cFormat: "%.2f", delay) + " s.")
+        if let metrics {
+          countRetry(context.endpoint, reason: String(response.status), in: metrics)
+        }
       } catch {
         guard attempt < policy.maxAttempts,
           policy.shouldRetry(error: error, idempotent: context.isIdempotent)
@@ -59,6 +76,9 @@ public struct RetryMiddleware: HTTPMiddleware {
         logger.info(
           "\(context.endpoint) failed (\(error)); retrying in " + String(cFormat: "%.2f", delay)
             + " s.")
+        if let metrics {
+          countRetry(context.endpoint, reason: LoyaltyMetric.Outcome.failure(error), in: metrics)
+        }
       }
       try await clock.sleep(for: delay)
       attempt += 1
@@ -81,6 +101,16 @@ public struct RetryMiddleware: HTTPMiddleware {
           + "\(Int(policy.maxRetryAfter)) s (network.maxRetryAfter).")
     }
     return delay
+  }
+
+  private func countRetry(_ endpoint: String, reason: String, in metrics: any MetricsRecorder) {
+    metrics.record(
+      .counter(
+        LoyaltyMetric.Name.retries,
+        dimensions: [
+          .init(LoyaltyMetric.DimensionKey.endpoint, endpoint),
+          .init(LoyaltyMetric.DimensionKey.reason, reason),
+        ]))
   }
 
   private func fits(_ delay: TimeInterval, before deadline: Date) -> Bool {

@@ -6,6 +6,9 @@ package import LoyaltyCore
 /// `package` so that the fuzz harness (Tests/LoyaltyFuzz) reads token answers through
 /// exactly these endpoints.
 package enum AuthEndpoints {
+  /// The refresh call's endpoint name, which its metrics carry.
+  static let refreshName = "refreshToken"
+
   /// Exchanges a refresh token for a new pair.
   package static func refresh(_ pair: TokenPair) -> Endpoint<TokenPair> {
     var fields: [String: JSONValue] = [
@@ -14,7 +17,7 @@ package enum AuthEndpoints {
     fields["client_id"] = pair.clientID.map(JSONValue.string)
     fields["client_secret"] = pair.clientSecret.map(JSONValue.string)
     return Endpoint(
-      name: "refreshToken", method: .post, path: "/oauth/{appUUID}/token", auth: .standard,
+      name: refreshName, method: .post, path: "/oauth/{appUUID}/token", auth: .standard,
       body: .json(.object(fields)), isIdempotent: true, check: .envelopeIfPresent,
       decode: tokenPair)
   }

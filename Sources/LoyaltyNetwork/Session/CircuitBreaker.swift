@@ -64,14 +64,24 @@ public struct CircuitBreaker: Sendable, Equatable {
   }
 
   /// Records a failed call at `now`.
-  public mutating func recordFailure(at now: Date) {
+  /// - Returns: Whether this failure opened the breaker: the threshold was reached while
+  ///   closed, or the half-open trial failed. A failure while already open only extends
+  ///   the cool-down.
+  @discardableResult
+  public mutating func recordFailure(at now: Date) -> Bool {
     switch state {
     case .closed(let failures) where failures + 1 >= threshold:
       state = .open(until: now.addingTimeInterval(coolDown))
+      return true
     case .closed(let failures):
       state = .closed(failures: failures + 1)
-    case .halfOpen, .open:
+      return false
+    case .halfOpen:
       state = .open(until: now.addingTimeInterval(coolDown))
+      return true
+    case .open:
+      state = .open(until: now.addingTimeInterval(coolDown))
+      return false
     }
   }
 

@@ -35,6 +35,9 @@ public import LoyaltyCore
 ///   every call nor sends tokens the server considers expired. A pair that a refresh
 ///   just brought and that already looks due is not refreshed again before the server
 ///   refuses it (a 401): at most one refresh per token, whatever the device clock does.
+/// - With a metrics recorder, each refresh is counted once as `loyalty_token_refreshes`
+///   (dimension `outcome`), and each opening of the breaker as
+///   `loyalty_circuit_breaker_opens`.
 public actor RefreshCoordinator {
   /// Performs one refresh call for the given pair.
   public typealias Refresher = @Sendable (TokenPair) async -> RefreshOutcome
@@ -54,6 +57,7 @@ public actor RefreshCoordinator {
   nonisolated let refreshBudget: Double?
   private let events: (any EventSink)?
   private let logger: LoyaltyLogger
+  private let metrics: (any MetricsRecorder)?
   private var refresher: Refresher
   private var inFlight: Task<TokenPair, any Error>?
   private var breaker: CircuitBreaker
@@ -78,6 +82,7 @@ public actor RefreshCoordinator {
   ///     that could end past it. `nil`: no bound.
   ///   - events: Where ``SessionRefreshed`` and ``SessionEnded`` are posted, if anywhere.
   ///   - logger: The session's logger.
+  ///   - metrics: Where refreshes and breaker openings are counted; `nil` counts none.
   ///   - refresher: Makes one refresh call.
   public init(
     store: any TokenStore,
@@ -87,6 +92,7 @@ public actor RefreshCoordinator {
     refreshBudget: Double? = nil,
     events: (any EventSink)?,
     logger: LoyaltyLogger,
+    metrics: (any MetricsRecorder)? = nil,
     refresher: @escaping Refresher
   ) {
     self.refreshBudget = refreshBudget
@@ -97,6 +103,7 @@ public actor RefreshCoordinator {
     self.configuration = configuration
     self.events = events
     self.logger = logger
+    self.metrics = metrics
     self.refresher = refresher
     self.breaker = CircuitBreaker(
       threshold: configuration.circuitBreakerThreshold,
@@ -257,8 +264,28 @@ public actor RefreshCoordinator {
     return fresh
   }
 
+  /// Performs one shared refresh and counts its outcome.
   private func performRefresh(of current: TokenPair) async throws -> TokenPair {
     defer { inFlight = nil }
+    guard let metrics else { return try await attemptRefresh(of: current) }
+    do {
+      let pair = try await attemptRefresh(of: current)
+      Self.countRefresh(LoyaltyMetric.Outcome.success, in: metrics)
+      return pair
+    } catch {
+      Self.countRefresh(LoyaltyMetric.Outcome.failure(error), in: metrics)
+      throw error
+    }
+  }
+
+  private static func countRefresh(_ outcome: String, in metrics: any MetricsRecorder) {
+    metrics.record(
+      .counter(
+        LoyaltyMetric.Name.tokenRefreshes,
+        dimensions: [.init(LoyaltyMetric.DimensionKey.outcome, outcome)]))
+  }
+
+  private func attemptRefresh(of current: TokenPair) async throws -> TokenPair {
     var lastError: LoyaltyError?
     let started = clock.now
     for (attempt, delay) in configuration.retryDelays.prefix(configuration.maxRetryAttempts)
@@ -288,7 +315,7 @@ public actor RefreshCoordinator {
         breaker.recordSuccess()
         return try await install(pair, replacing: current)
       case .rejected(let error):
-        breaker.recordFailure(at: clock.now)
+        recordBreakerFailure()
         logger.warning("The server rejected the refresh token; the session has ended.")
         await end(current, reason: .refreshRejected)
         throw LoyaltyError(
@@ -296,7 +323,7 @@ public actor RefreshCoordinator {
           recoverySuggestion: "Ask the user to log in again.",
           metadata: error.metadata, underlying: error)
       case .transient(let error):
-        breaker.recordFailure(at: clock.now)
+        recordBreakerFailure()
         lastError = error
         logger.info("Refresh attempt \(attempt + 1) failed: \(error.message)")
       }
@@ -307,6 +334,13 @@ public actor RefreshCoordinator {
     throw LoyaltyError(
       .refreshFailed, "The session could not be refreshed for now; it is kept.",
       recoverySuggestion: "Check the connection and try again.", underlying: lastError)
+  }
+
+  /// Records a failed refresh call with the breaker, counting the breaker's opening.
+  private func recordBreakerFailure() {
+    if breaker.recordFailure(at: clock.now), let metrics {
+      metrics.record(.counter(LoyaltyMetric.Name.circuitBreakerOpens))
+    }
   }
 
   /// Whether a refresh error leaves the session in place: a transient failure, or the
