@@ -102,18 +102,11 @@ public final class URLSessionTransport: HTTPTransport {
     for (name, value) in http.allHeaderFields {
       headers.add(name: String(describing: name), value: String(describing: value))
     }
-    var body = data
-    let encoded =
-      headers["Content-Encoding"].map { $0.lowercased().contains("gzip") } ?? false
-    if encoded, Gzip.isCompressed(body) {
-      do {
-        body = try Gzip.decompress(body, limit: limit.bytes)
-      } catch let error as LoyaltyError where error.metadata["limit"] != nil {
-        throw limit.error(host: request.url.host)
-      }
-      headers.remove(name: "Content-Encoding")
-    }
-    return HTTPResponse(status: http.statusCode, headers: headers, body: body)
+    // The collector capped the body as received; the reader inflates it, within the
+    // same limit, when the server sent it gzip-compressed.
+    let reader = try ResponseBodyReader(headers: headers, limit: limit, host: request.url.host)
+    try reader.append(data)
+    return try reader.finish(status: http.statusCode)
   }
 
   private static func map(_ error: any Error, url: URL) -> LoyaltyError {
