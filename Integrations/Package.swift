@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 //
 // Integrations of the SDK with common server-side Swift packages: a transport on
-// AsyncHTTPClient for server hosts, and (later) bridges to swift-log and swift-metrics.
+// AsyncHTTPClient for server hosts, and bridges to swift-log and swift-metrics; with an
+// example server holding one client per tenant, and a benchmark of the two transports.
 //
 // A nested package, so the root manifest never sees these dependencies: a host links only
 // the integration products it names. The path dependency is named explicitly, so the SDK's
@@ -29,7 +30,11 @@ let package = Package(
   name: "loyalty-integrations",
   platforms: [.macOS(.v15)],
   products: [
-    .library(name: "LoyaltyAsyncHTTPClient", targets: ["LoyaltyAsyncHTTPClient"])
+    .library(name: "LoyaltyAsyncHTTPClient", targets: ["LoyaltyAsyncHTTPClient"]),
+    .library(name: "LoyaltyLogging", targets: ["LoyaltyLogging"]),
+    .library(name: "LoyaltyMetrics", targets: ["LoyaltyMetrics"]),
+    .executable(name: "example-tenant-server", targets: ["TenantServer"]),
+    .executable(name: "transport-benchmark", targets: ["TransportBenchmark"]),
   ],
   dependencies: [
     .package(name: "loyalty-sdk", path: "../"),
@@ -38,6 +43,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
     .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),
     .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.26.0"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+    .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
   ],
   targets: [
     // MARK: AsyncHTTPClient transport
@@ -72,6 +81,82 @@ let package = Package(
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOFoundationCompat", package: "swift-nio"),
       ],
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: swift-log bridge
+
+    .target(
+      name: "LoyaltyLogging",
+      dependencies: [sdk("LoyaltyCore"), .product(name: "Logging", package: "swift-log")],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LoyaltyLoggingTests",
+      dependencies: [
+        "LoyaltyLogging",
+        sdk("LoyaltyCore"),
+        sdk("LoyaltyNetwork"),
+        sdk("LoyaltySandbox"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "InMemoryLogging", package: "swift-log"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: swift-metrics bridge
+
+    .target(
+      name: "LoyaltyMetrics",
+      dependencies: [sdk("LoyaltyCore"), .product(name: "CoreMetrics", package: "swift-metrics")],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LoyaltyMetricsTests",
+      dependencies: [
+        "LoyaltyMetrics",
+        sdk("LoyaltyCore"),
+        sdk("LoyaltyConformance"),
+        sdk("LoyaltyNetwork"),
+        sdk("LoyaltySandbox"),
+        .product(name: "MetricsTestKit", package: "swift-metrics"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: Example and benchmark
+
+    .executableTarget(
+      name: "TenantServer",
+      dependencies: [
+        "LoyaltyAsyncHTTPClient",
+        "LoyaltyLogging",
+        sdk("LoyaltyCore"),
+        sdk("LoyaltyNetwork"),
+        sdk("LoyaltyMarket"),
+        sdk("LoyaltySandbox"),
+        emulator("LoyaltyEmulatorServer"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ],
+      path: "Examples/TenantServer",
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "TransportBenchmark",
+      dependencies: [
+        "LoyaltyAsyncHTTPClient",
+        sdk("LoyaltyCore"),
+        sdk("LoyaltyNetwork"),
+        sdk("LoyaltyMarket"),
+        sdk("LoyaltyURLSession"),
+        sdk("LoyaltyConformance"),
+        sdk("LoyaltySandbox"),
+        emulator("LoyaltyEmulatorServer"),
+      ],
+      path: "Benchmarks/TransportBenchmark",
       swiftSettings: swiftSettings
     ),
   ]
