@@ -110,41 +110,30 @@ public final class URLSessionTransport: HTTPTransport {
   }
 
   private static func map(_ error: any Error, url: URL) -> LoyaltyError {
-    let target = ["host": url.host ?? ""]
     guard let urlError = error as? URLError else {
-      return LoyaltyError(
-        .transportFailed, "The request failed.", metadata: target, underlying: error)
+      return TransportFailure.other.error(host: url.host, underlying: error)
     }
-    switch urlError.code {
+    return failure(of: urlError.code).error(host: url.host, underlying: urlError)
+  }
+
+  /// The kind of a `URLError`: the table in the type's documentation.
+  private static func failure(of code: URLError.Code) -> TransportFailure {
+    switch code {
     case .cancelled:
-      return LoyaltyError(.cancelled, "The request was cancelled.", metadata: target)
+      return .cancelled
     case .timedOut:
-      return LoyaltyError(
-        .timedOut, "The request timed out.",
-        recoverySuggestion: "Check the connection, or raise network.requestTimeout.",
-        metadata: target)
+      return .timedOut
     case .cannotConnectToHost, .cannotFindHost, .notConnectedToInternet, .dnsLookupFailed,
       .secureConnectionFailed:
       // Nothing was sent: no connection, or no secure one, was ever made.
-      return LoyaltyError(
-        .notConnected, "The server could not be reached.",
-        recoverySuggestion: "Check the connection and the environment's base URL.",
-        metadata: target, underlying: urlError)
+      return .notConnected
     case .networkConnectionLost:
       // A reset or close after the request was written: the server may have acted on it.
-      return LoyaltyError(
-        .connectionLost, "The connection was lost before the answer was complete.",
-        recoverySuggestion: "Check whether the call took effect before sending it again.",
-        metadata: target, underlying: urlError)
+      return .connectionLost
     case .httpTooManyRedirects:
-      // The server answered, with redirects that never end: sending again changes nothing.
-      return LoyaltyError(
-        .invalidResponse, "The server redirected too many times.",
-        recoverySuggestion: "Check the environment's base URL.", metadata: target,
-        underlying: urlError)
+      return .redirectLoop
     default:
-      return LoyaltyError(
-        .transportFailed, "The request failed.", metadata: target, underlying: urlError)
+      return .other
     }
   }
 }

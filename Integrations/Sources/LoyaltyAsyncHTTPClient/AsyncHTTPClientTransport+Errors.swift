@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import LoyaltyCore
+import LoyaltyNetwork
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
@@ -23,51 +24,23 @@ import NIOSSL
 /// The mapping of AsyncHTTPClient's and SwiftNIO's errors to the SDK's kinds: the table in
 /// ``AsyncHTTPClientTransport``'s documentation.
 extension AsyncHTTPClientTransport {
-  /// The kind an error belongs to, before it is made a ``LoyaltyCore/LoyaltyError``.
-  enum Failure: Equatable {
-    case notConnected, connectionLost, timedOut, cancelled, redirects, tooLarge, other
-  }
-
   /// `error` as a ``LoyaltyCore/LoyaltyError`` of the kind the table gives; a
   /// ``LoyaltyCore/LoyaltyError`` as it is.
   static func map(_ error: any Error, host: String?, timeout: TimeInterval) -> LoyaltyError {
     if let error = error as? LoyaltyError { return error }
-    let target = ["host": host ?? ""]
-    switch classify(error) {
-    case .notConnected:
-      return LoyaltyError(
-        .notConnected, "The server could not be reached.",
-        recoverySuggestion: "Check the connection and the environment's base URL.",
-        metadata: target, underlying: error)
-    case .connectionLost:
-      return LoyaltyError(
-        .connectionLost, "The connection was lost before the answer was complete.",
-        recoverySuggestion: "Check whether the call took effect before sending it again.",
-        metadata: target, underlying: error)
-    case .timedOut:
-      return timedOut(host: host, after: timeout, underlying: error)
-    case .cancelled:
-      return cancelled(host: host)
-    case .redirects:
-      // The server answered, with redirects that never end: sending again changes nothing.
-      return LoyaltyError(
-        .invalidResponse, "The server redirected too many times.",
-        recoverySuggestion: "Check the environment's base URL.", metadata: target,
-        underlying: error)
-    case .tooLarge:
+    if let error = error as? NIOHTTPDecompression.DecompressionError, error == .limit {
+      // A host's client that decompresses itself refused the body at its own limit.
       return LoyaltyError(
         .responseTooLarge, "The response body is larger than the HTTP client accepts.",
         recoverySuggestion: "Raise the HTTP client's decompression limit, or use a client "
           + "that does not decompress.",
-        metadata: target, underlying: error)
-    case .other:
-      return LoyaltyError(
-        .transportFailed, "The request failed.", metadata: target, underlying: error)
+        metadata: ["host": host ?? ""], underlying: error)
     }
+    return classify(error).error(host: host, timeout: timeout, underlying: error)
   }
 
   /// The kind of `error`.
-  static func classify(_ error: any Error) -> Failure {
+  static func classify(_ error: any Error) -> TransportFailure {
     switch error {
     case is CancellationError:
       return .cancelled
@@ -93,14 +66,12 @@ extension AsyncHTTPClientTransport {
     case is NIOSSLExtraError:
       // Hostname or certificate checks fail during the handshake.
       return .notConnected
-    case let error as NIOHTTPDecompression.DecompressionError:
-      return error == .limit ? .tooLarge : .other
     default:
       return .other
     }
   }
 
-  private static func classify(_ error: HTTPClientError) -> Failure {
+  private static func classify(_ error: HTTPClientError) -> TransportFailure {
     switch error {
     case .connectTimeout, .tlsHandshakeTimeout, .socksHandshakeTimeout,
       .httpProxyHandshakeTimeout, .getConnectionFromPoolTimeout:
@@ -112,13 +83,13 @@ extension AsyncHTTPClientTransport {
     case .cancelled, .requestStreamCancelled:
       return .cancelled
     case .redirectLimitReached, .redirectCycleDetected:
-      return .redirects
+      return .redirectLoop
     default:
       return .other
     }
   }
 
-  private static func classify(errno code: Int32) -> Failure {
+  private static func classify(errno code: Int32) -> TransportFailure {
     switch code {
     case ECONNREFUSED, ENETUNREACH, EHOSTUNREACH, ENETDOWN, EHOSTDOWN, EADDRNOTAVAIL:
       return .notConnected
@@ -135,14 +106,11 @@ extension AsyncHTTPClientTransport {
   static func timedOut(
     host: String?, after seconds: TimeInterval, underlying: (any Error)? = nil
   ) -> LoyaltyError {
-    LoyaltyError(
-      .timedOut, "The request timed out after \((seconds * 10).rounded() / 10) s.",
-      recoverySuggestion: "Check the connection, or raise network.requestTimeout.",
-      metadata: ["host": host ?? ""], underlying: underlying)
+    TransportFailure.timedOut.error(host: host, timeout: seconds, underlying: underlying)
   }
 
   /// The error of a call whose task was cancelled.
   static func cancelled(host: String?) -> LoyaltyError {
-    LoyaltyError(.cancelled, "The request was cancelled.", metadata: ["host": host ?? ""])
+    TransportFailure.cancelled.error(host: host)
   }
 }
