@@ -6,7 +6,7 @@ public import LoyaltyCore
   import Foundation
 #endif
 
-/// The contract every ``EventQueue`` must keep.
+/// The contract every ``LoyaltyCore/EventQueue`` must keep.
 public enum EventQueueConformance {
   /// Runs every check against fresh queues from `makeQueue`.
   /// - Throws: The first ``ConformanceFailure`` found.

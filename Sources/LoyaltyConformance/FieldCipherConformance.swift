@@ -6,7 +6,7 @@ public import LoyaltyCore
   import Foundation
 #endif
 
-/// The contract every ``FieldCipher`` must keep.
+/// The contract every ``LoyaltyCore/FieldCipher`` must keep.
 public enum FieldCipherConformance {
   /// Runs every check.
   /// - Parameters:

@@ -6,7 +6,7 @@ public import LoyaltyCore
   import Foundation
 #endif
 
-/// The contract every ``KeyStore`` must keep.
+/// The contract every ``LoyaltyCore/KeyStore`` must keep.
 public enum KeyStoreConformance {
   /// Runs every check against fresh stores from `makeStore`.
   /// - Throws: The first ``ConformanceFailure`` found.

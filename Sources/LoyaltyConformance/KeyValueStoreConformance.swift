@@ -6,7 +6,7 @@ public import LoyaltyCore
   import Foundation
 #endif
 
-/// The contract every ``KeyValueStore`` must keep.
+/// The contract every ``LoyaltyCore/KeyValueStore`` must keep.
 public enum KeyValueStoreConformance {
   /// Runs every check against fresh stores from `makeStore`.
   /// - Throws: The first ``ConformanceFailure`` found.

@@ -1,6 +1,6 @@
 public import LoyaltyCore
 
-/// The contract every ``TokenStore`` must keep, as a check any implementation can run.
+/// The contract every ``LoyaltyCore/TokenStore`` must keep, as a check any implementation can run.
 ///
 /// ```swift
 /// @Test func conforms() async throws {

@@ -106,14 +106,14 @@ public struct EventsModule: LoyaltyModule {
 extension LoyaltyClient {
   /// The client's event bus.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/capabilityUnavailable`` when
-  ///   ``EventsModule`` is not listed.
+  ///   ``LoyaltyEvents/EventsModule`` is not listed.
   public var events: EventBus {
     get throws { try resolve(.eventBus) }
   }
 
   /// The client's analytics pipeline.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/capabilityUnavailable`` when
-  ///   ``EventsModule`` is not listed.
+  ///   ``LoyaltyEvents/EventsModule`` is not listed.
   public var analytics: AnalyticsPipeline {
     get throws { try resolve(.analyticsPipeline) }
   }

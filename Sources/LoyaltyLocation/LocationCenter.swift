@@ -117,8 +117,10 @@ public final class LocationCenter: Sendable {
   /// Chooses the regions to monitor around `point` now: the `limit` nearest points of
   /// interest. ``update(_:)`` chooses again by itself once the user leaves
   /// ``RegionSelection/refreshRegion``.
-  /// - Parameter limit: 1 to 20; the configuration's ``GeofenceConfiguration/regionLimit``
-  ///   by default.
+  /// - Parameters:
+  ///   - point: Where the user is.
+  ///   - limit: 1 to 20; the configuration's ``GeofenceConfiguration/regionLimit`` by
+  ///     default.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/regionLimitExceeded`` outside 1...20,
   ///   ``LoyaltyCore/LoyaltyError/Code/invalidLocation`` for an invalid point.
   public func regionsToMonitor(near point: GeoPoint, limit: Int? = nil) async throws

@@ -85,7 +85,7 @@ public struct LocationModule: LoyaltyModule {
 extension LoyaltyClient {
   /// The client's location center.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/capabilityUnavailable`` when
-  ///   ``LocationModule`` is not listed.
+  ///   ``LoyaltyLocation/LocationModule`` is not listed.
   public var location: LocationCenter {
     get throws { try resolve(.location) }
   }

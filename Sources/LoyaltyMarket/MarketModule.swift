@@ -51,7 +51,7 @@ public struct MarketModule: LoyaltyModule {
 extension LoyaltyClient {
   /// The client's market API.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/capabilityUnavailable`` when
-  ///   ``MarketModule`` is not listed.
+  ///   ``LoyaltyMarket/MarketModule`` is not listed.
   public var market: Market {
     get throws { try resolve(.market) }
   }

@@ -186,14 +186,14 @@ public struct NetworkModule: LoyaltyModule {
 extension LoyaltyClient {
   /// The client's network client.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/capabilityUnavailable`` when
-  ///   ``NetworkModule`` is not listed.
+  ///   ``LoyaltyNetwork/NetworkModule`` is not listed.
   public var network: NetworkClient {
     get throws { try resolve(.networkClient) }
   }
 
   /// The client's device registration.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/capabilityUnavailable`` when
-  ///   ``NetworkModule`` is not listed.
+  ///   ``LoyaltyNetwork/NetworkModule`` is not listed.
   public var deviceRegistration: DeviceRegistration {
     get throws { try resolve(.deviceRegistration) }
   }

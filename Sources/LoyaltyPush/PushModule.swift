@@ -15,7 +15,7 @@ extension CapabilityKey where Value == PushCenter {
 }
 
 /// The push module: the ``PushCenter`` (payloads, routing, pending notifications, push
-/// analytics, badge, the push token) and the ``NotificationLimiter``.
+/// analytics, badge, the push token) and the ``LoyaltyCore/NotificationLimiter``.
 ///
 /// It requires a network client, and registers the device through the network module's
 /// ``LoyaltyNetwork/DeviceRegistration`` (pass a device info provider of your own to
@@ -84,7 +84,7 @@ public struct PushModule: LoyaltyModule {
 extension LoyaltyClient {
   /// The client's push center.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/capabilityUnavailable`` when
-  ///   ``PushModule`` is not listed.
+  ///   ``LoyaltyPush/PushModule`` is not listed.
   public var push: PushCenter {
     get throws { try resolve(.push) }
   }

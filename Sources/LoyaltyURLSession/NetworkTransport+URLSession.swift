@@ -1,7 +1,8 @@
 public import LoyaltyNetwork
 
 extension NetworkTransport {
-  /// A ``URLSessionTransport`` with the timeouts of the client's network configuration:
+  /// A ``LoyaltyURLSession/URLSessionTransport`` with the timeouts of the client's network
+  /// configuration:
   /// `NetworkModule(transport: .urlSession)`.
   public static var urlSession: Self {
     Self(name: "URLSession") { configuration in

@@ -75,7 +75,7 @@ public struct DirectoryModule: LoyaltyModule {
 extension LoyaltyClient {
   /// The client's merchant directory.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/capabilityUnavailable`` when
-  ///   ``DirectoryModule`` is not listed.
+  ///   ``LoyaltyDirectory/DirectoryModule`` is not listed.
   public var directory: DirectoryCenter {
     get throws { try resolve(.directory) }
   }

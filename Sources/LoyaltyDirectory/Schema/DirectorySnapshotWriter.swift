@@ -15,8 +15,12 @@ import LoyaltyStore
 /// versions 1 and 2 have no `enabled` column (readers fall back to `acceptsDash`).
 public enum DirectorySnapshotWriter {
   /// Writes `merchants` as a snapshot of `schemaVersion` to `url` (replacing any file).
-  /// - Parameter unsetEnabled: Ids whose `enabled` is written as NULL (schema 3), so
-  ///   readers fall back to `acceptsDash`.
+  /// - Parameters:
+  ///   - merchants: The merchants the snapshot holds.
+  ///   - url: The file to write.
+  ///   - schemaVersion: The snapshot schema to write, 1 to the current version.
+  ///   - unsetEnabled: Ids whose `enabled` is written as NULL (schema 3), so readers fall
+  ///     back to `acceptsDash`.
   /// - Throws: A storage ``LoyaltyCore/LoyaltyError`` when the file cannot be written.
   public static func write(
     _ merchants: [DirectoryMerchant], schemaVersion: Int = DirectorySchema.currentVersion,

@@ -36,7 +36,10 @@ public struct FlowCenter: Sendable {
   }
 
   /// A run that pays a QR code (CPQRC).
-  /// - Parameter paymentReference: The reference the QR code carries.
+  /// - Parameters:
+  ///   - paymentReference: The reference the QR code carries.
+  ///   - wToken: The wallet token the host got for this flow (sent as `w-token`).
+  ///   - callbacks: The outcome channel, if the host wants callbacks.
   public func payQR(
     paymentReference: String, wToken: String, callbacks: FlowCallbacks? = nil
   ) -> FlowRun {

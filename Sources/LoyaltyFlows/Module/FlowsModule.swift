@@ -81,7 +81,7 @@ public struct FlowsModule: LoyaltyModule {
 extension LoyaltyClient {
   /// The client's account and payment flows.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/capabilityUnavailable`` when
-  ///   ``FlowsModule`` is not listed.
+  ///   ``LoyaltyFlows/FlowsModule`` is not listed.
   public var flows: FlowCenter {
     get throws { try resolve(.flows) }
   }

@@ -3,8 +3,10 @@ public import LoyaltyNetwork
 
 extension Market {
   /// Adds a payment card; only its last four digits are kept by the server.
-  /// - Parameter idempotencyKey: The key of an earlier attempt that ended with
-  ///   ``LoyaltyCore/LoyaltyError/Code/outcomeUnknown``; a new one when `nil`.
+  /// - Parameters:
+  ///   - card: The card to add.
+  ///   - idempotencyKey: The key of an earlier attempt that ended with
+  ///     ``LoyaltyCore/LoyaltyError/Code/outcomeUnknown``; a new one when `nil`.
   public func addCard(_ card: NewCard, idempotencyKey: IdempotencyKey? = nil) async throws
     -> Card
   {
@@ -23,8 +25,10 @@ extension Market {
   }
 
   /// Deletes a card by its token.
-  /// - Parameter idempotencyKey: The key of an earlier attempt that ended with
-  ///   ``LoyaltyCore/LoyaltyError/Code/outcomeUnknown``; a new one when `nil`.
+  /// - Parameters:
+  ///   - token: The card's token, as ``cards()`` lists it.
+  ///   - idempotencyKey: The key of an earlier attempt that ended with
+  ///     ``LoyaltyCore/LoyaltyError/Code/outcomeUnknown``; a new one when `nil`.
   public func deleteCard(token: String, idempotencyKey: IdempotencyKey? = nil) async throws
     -> GenericResponse
   {

@@ -37,7 +37,11 @@ public final class Market: Sendable {
   private let analytics: (any AnalyticsTracker)?
 
   /// Creates the market API over a network client.
-  /// - Parameter logger: Where drift warnings go.
+  /// - Parameters:
+  ///   - network: The client every market call goes through.
+  ///   - events: Where the market's events are published; none when `nil`.
+  ///   - analytics: Where each call's success or failure is recorded; none when `nil`.
+  ///   - logger: Where drift warnings go.
   public init(
     network: NetworkClient, events: (any EventSink)? = nil,
     analytics: (any AnalyticsTracker)? = nil, logger: LoyaltyLogger = .disabled
@@ -220,8 +224,12 @@ public final class Market: Sendable {
   /// returned, and a connection lost after sending ends with
   /// ``LoyaltyCore/LoyaltyError/Code/outcomeUnknown``, whose
   /// ``LoyaltyNetwork/IdempotencyKey`` redeems at most once when passed back here.
-  /// - Parameter idempotencyKey: The key of an earlier attempt of this redemption; a new
-  ///   one when `nil`.
+  /// - Parameters:
+  ///   - productID: The coupon's product id, when the backend lists one.
+  ///   - productUUID: The coupon's product UUID.
+  ///   - merchantID: The merchant where the coupon is redeemed.
+  ///   - idempotencyKey: The key of an earlier attempt of this redemption; a new one when
+  ///     `nil`.
   public func redeemCoupon(
     productID: String? = nil, productUUID: String, merchantID: String,
     idempotencyKey: IdempotencyKey? = nil

@@ -15,8 +15,10 @@ public enum Gzip {
   }
 
   /// Compresses `data` into the gzip format.
-  /// - Parameter level: zlib's level, 0 (none) to 9 (smallest); -1 is zlib's default.
-  /// - Throws: ``LoyaltyError/Code/requestEncodingFailed`` if zlib fails.
+  /// - Parameters:
+  ///   - data: The bytes to compress.
+  ///   - level: zlib's level, 0 (none) to 9 (smallest); -1 is zlib's default.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/requestEncodingFailed`` if zlib fails.
   public static func compress(_ data: Data, level: Int32 = -1) throws -> Data {
     var stream = z_stream()
     guard cloyalty_deflate_init_gzip(&stream, level) == Z_OK else {
@@ -45,9 +47,10 @@ public enum Gzip {
   }
 
   /// Decompresses gzip or zlib data.
-  /// - Parameter limit: The largest output accepted, so a hostile body cannot exhaust
-  ///   memory.
-  /// - Throws: ``LoyaltyError/Code/decompressionFailed`` for corrupt or truncated data
+  /// - Parameters:
+  ///   - data: The compressed bytes.
+  ///   - limit: The largest output accepted, so a hostile body cannot exhaust memory.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/decompressionFailed`` for corrupt or truncated data
   ///   or output beyond `limit`.
   public static func decompress(_ data: Data, limit: Int = 256 * 1_024 * 1_024) throws -> Data {
     var stream = z_stream()

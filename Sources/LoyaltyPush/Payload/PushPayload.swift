@@ -9,7 +9,7 @@ import LoyaltyCore
 /// A loyalty push notification, parsed from the payload the platform delivered.
 ///
 /// A payload is the loyalty platform's when it carries the `_a` key; anything else
-/// belongs to the host and ``parse(_:)`` returns `nil` for it, untouched.
+/// belongs to the host and ``parse(_:)-(Data)`` returns `nil` for it, untouched.
 public struct PushPayload: Sendable, Hashable, Codable {
   /// The action: 0 opens the campaign of ``sessionUUID``; any other value is the
   /// host's to handle.
@@ -43,7 +43,7 @@ public struct PushPayload: Sendable, Hashable, Codable {
 
   /// Parses a JSON payload.
   /// - Returns: The payload, or `nil` when it is not a loyalty payload (no `_a` key).
-  /// - Throws: ``LoyaltyError/Code/invalidPushPayload`` when the JSON is not an object,
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidPushPayload`` when the JSON is not an object,
   ///   is larger than ``maximumSize``, or carries `_a` with a value that is not a
   ///   number.
   public static func parse(_ json: Data) throws -> PushPayload? {
@@ -65,7 +65,7 @@ public struct PushPayload: Sendable, Hashable, Codable {
 
   /// Parses a payload dictionary, as the platform's notification APIs deliver it.
   /// - Returns: The payload, or `nil` when it is not a loyalty payload (no `_a` key).
-  /// - Throws: ``LoyaltyError/Code/invalidPushPayload`` when `_a` is not a number (or a
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidPushPayload`` when `_a` is not a number (or a
   ///   string holding one), or a known key has the wrong type.
   public static func parse(_ payload: [AnyHashable: Any]) throws -> PushPayload? {
     var fields: [String: Any] = [:]

@@ -20,7 +20,7 @@ import LoyaltyCore
 /// ```
 ///
 /// Most code wants ``AESGCMFieldCipher``, which fetches and caches its key from a
-/// ``KeyStore``.
+/// ``LoyaltyCore/KeyStore``.
 public enum AESGCM {
   /// The key size: 32 bytes (256 bits).
   public static let keyByteCount = 32
@@ -58,8 +58,8 @@ public enum AESGCM {
   ///   - plaintext: The bytes to seal; may be empty.
   ///   - key: A 32-byte key.
   /// - Returns: `nonce + ciphertext + tag`, 28 bytes longer than `plaintext`.
-  /// - Throws: ``LoyaltyError/Code/invalidKey`` when `key` is not 32 bytes,
-  ///   ``LoyaltyError/Code/encryptionFailed`` when OpenSSL fails.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidKey`` when `key` is not 32 bytes,
+  ///   ``LoyaltyCore/LoyaltyError/Code/encryptionFailed`` when OpenSSL fails.
   public static func seal(_ plaintext: Data, key: Data) throws -> Data {
     try checkKey(key)
     let nonce = try SecureRandom.bytes(count: nonceByteCount, failure: .encryptionFailed)
@@ -71,9 +71,9 @@ public enum AESGCM {
   ///   - sealed: `nonce + ciphertext + tag`.
   ///   - key: The 32-byte key it was sealed with.
   /// - Returns: The plaintext.
-  /// - Throws: ``LoyaltyError/Code/invalidKey`` when `key` is not 32 bytes,
-  ///   ``LoyaltyError/Code/invalidCiphertext`` when `sealed` is shorter than 28 bytes,
-  ///   ``LoyaltyError/Code/decryptionFailed`` for a wrong key or tampered data (the
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidKey`` when `key` is not 32 bytes,
+  ///   ``LoyaltyCore/LoyaltyError/Code/invalidCiphertext`` when `sealed` is shorter than 28 bytes,
+  ///   ``LoyaltyCore/LoyaltyError/Code/decryptionFailed`` for a wrong key or tampered data (the
   ///   tag does not match); no plaintext is ever returned then.
   public static func open(_ sealed: Data, key: Data) throws -> Data {
     try checkKey(key)

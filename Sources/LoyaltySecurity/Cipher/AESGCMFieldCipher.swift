@@ -6,12 +6,12 @@ public import LoyaltyCore
   public import Foundation
 #endif
 
-/// The AES-256-GCM ``FieldCipher``: encrypts fields at rest with a key kept in a
-/// ``KeyStore``.
+/// The AES-256-GCM ``LoyaltyCore/FieldCipher``: encrypts fields at rest with a key kept in a
+/// ``LoyaltyCore/KeyStore``.
 ///
 /// The key lives in the key store under ``keyIdentifier``; the first seal or open
 /// creates it (32 random bytes) when the store has none. The key is then cached in
-/// memory for ``keyCacheDuration`` seconds, measured on the given ``LoyaltyClock``, so
+/// memory for ``keyCacheDuration`` seconds, measured on the given ``LoyaltyCore/LoyaltyClock``, so
 /// a burst of operations reads the store once. Batch operations fetch the key once for
 /// the whole batch.
 ///
@@ -64,15 +64,17 @@ public final class AESGCMFieldCipher: FieldCipher {
   }
 
   /// Encrypts `plaintext` with a fresh nonce.
-  /// - Throws: A key store error, ``LoyaltyError/Code/invalidKey`` when the stored key is
-  ///   not 32 bytes, or ``LoyaltyError/Code/encryptionFailed``.
+  /// - Throws: A key store error, ``LoyaltyCore/LoyaltyError/Code/invalidKey`` when the stored key
+  ///   is
+  ///   not 32 bytes, or ``LoyaltyCore/LoyaltyError/Code/encryptionFailed``.
   public func seal(_ plaintext: Data) async throws -> Data {
     try AESGCM.seal(plaintext, key: try await currentKey())
   }
 
   /// Decrypts what ``seal(_:)`` produced.
-  /// - Throws: ``LoyaltyError/Code/invalidCiphertext`` for data shorter than 28 bytes,
-  ///   ``LoyaltyError/Code/decryptionFailed`` for a wrong key or tampered data, or a key
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidCiphertext`` for data shorter than 28 bytes,
+  ///   ``LoyaltyCore/LoyaltyError/Code/decryptionFailed`` for a wrong key or tampered data, or a
+  ///   key
   ///   store error.
   public func open(_ ciphertext: Data) async throws -> Data {
     try AESGCM.open(ciphertext, key: try await currentKey())

@@ -6,7 +6,7 @@ public import LoyaltyCore
   public import Foundation
 #endif
 
-/// A read-only ``KeyStore`` holding keys the host supplies, typically read from an
+/// A read-only ``LoyaltyCore/KeyStore`` holding keys the host supplies, typically read from an
 /// environment variable or a secrets manager at launch.
 ///
 /// ```swift
@@ -16,16 +16,16 @@ public import LoyaltyCore
 /// ```
 ///
 /// The store never creates or deletes keys: asking it to create a missing key throws
-/// ``LoyaltyError/Code/invalidKey`` explaining that the host must supply the key, and
-/// deleting a supplied key throws ``LoyaltyError/Code/unsupported``.
+/// ``LoyaltyCore/LoyaltyError/Code/invalidKey`` explaining that the host must supply the key, and
+/// deleting a supplied key throws ``LoyaltyCore/LoyaltyError/Code/unsupported``.
 public struct EnvironmentKeyStore: KeyStore, CustomStringConvertible {
   private let keys: [String: Data]
 
   /// Creates a store from base64-encoded keys.
   /// - Parameter base64Keys: Standard base64 keys by identifier; surrounding whitespace
   ///   is ignored.
-  /// - Throws: ``LoyaltyError/Code/invalidArgument`` for an invalid identifier,
-  ///   ``LoyaltyError/Code/invalidKey`` for a value that is not base64 or is empty.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` for an invalid identifier,
+  ///   ``LoyaltyCore/LoyaltyError/Code/invalidKey`` for a value that is not base64 or is empty.
   public init(base64Keys: [String: String]) throws {
     var keys: [String: Data] = [:]
     for (identifier, encoded) in base64Keys {
@@ -46,8 +46,8 @@ public struct EnvironmentKeyStore: KeyStore, CustomStringConvertible {
 
   /// Creates a store from raw keys.
   /// - Parameter keys: Keys by identifier.
-  /// - Throws: ``LoyaltyError/Code/invalidArgument`` for an invalid identifier,
-  ///   ``LoyaltyError/Code/invalidKey`` for an empty key.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` for an invalid identifier,
+  ///   ``LoyaltyCore/LoyaltyError/Code/invalidKey`` for an empty key.
   public init(keys: [String: Data]) throws {
     for (identifier, key) in keys {
       try KeyStoreValidation.validate(identifier: identifier)
@@ -69,15 +69,16 @@ public struct EnvironmentKeyStore: KeyStore, CustomStringConvertible {
   }
 
   /// The supplied key for `identifier`, or `nil`.
-  /// - Throws: ``LoyaltyError/Code/invalidArgument`` for an invalid identifier.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` for an invalid identifier.
   public func key(for identifier: String) async throws -> Data? {
     try KeyStoreValidation.validate(identifier: identifier)
     return keys[identifier]
   }
 
   /// The supplied key for `identifier`; this store cannot create one.
-  /// - Throws: ``LoyaltyError/Code/invalidKey`` when no key was supplied for
-  ///   `identifier` or it is not `byteCount` bytes; ``LoyaltyError/Code/invalidArgument``
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidKey`` when no key was supplied for
+  ///   `identifier` or it is not `byteCount` bytes;
+  ///   ``LoyaltyCore/LoyaltyError/Code/invalidArgument``
   ///   for an invalid identifier or size.
   public func key(
     for identifier: String, creatingWithByteCount byteCount: Int
@@ -105,8 +106,8 @@ public struct EnvironmentKeyStore: KeyStore, CustomStringConvertible {
   }
 
   /// Does nothing for a missing key; a supplied key cannot be deleted.
-  /// - Throws: ``LoyaltyError/Code/unsupported`` when a key was supplied for
-  ///   `identifier`; ``LoyaltyError/Code/invalidArgument`` for an invalid identifier.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/unsupported`` when a key was supplied for
+  ///   `identifier`; ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` for an invalid identifier.
   public func deleteKey(for identifier: String) async throws {
     try KeyStoreValidation.validate(identifier: identifier)
     guard keys[identifier] == nil else {

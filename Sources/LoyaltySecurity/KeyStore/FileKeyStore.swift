@@ -14,10 +14,10 @@ public import LoyaltyCore
   import Darwin
 #endif
 
-/// A ``KeyStore`` that keeps each key in its own owner-only file.
+/// A ``LoyaltyCore/KeyStore`` that keeps each key in its own owner-only file.
 ///
 /// Keys live in one directory per app (``init(configuration:logger:)`` uses
-/// `<dataDirectory>/keys`, and ``LoyaltyConfiguration/dataDirectory`` is already
+/// `<dataDirectory>/keys`, and ``LoyaltyCore/LoyaltyConfiguration/dataDirectory`` is already
 /// namespaced by bundle identifier), created with mode `0700`; each key is a file named
 /// after its identifier, holding the raw key bytes, with mode `0600`.
 ///
@@ -62,8 +62,8 @@ public struct FileKeyStore: KeyStore, CustomStringConvertible {
   public var description: String { "FileKeyStore(\(directory.path))" }
 
   /// The key stored under `identifier`, or `nil` when there is no key file.
-  /// - Throws: ``LoyaltyError/Code/invalidArgument`` for an invalid identifier,
-  ///   ``LoyaltyError/Code/keyStoreFailed`` when the file cannot be read or is not a
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` for an invalid identifier,
+  ///   ``LoyaltyCore/LoyaltyError/Code/keyStoreFailed`` when the file cannot be read or is not a
   ///   valid key file.
   public func key(for identifier: String) async throws -> Data? {
     try KeyStoreValidation.validate(identifier: identifier)
@@ -74,10 +74,10 @@ public struct FileKeyStore: KeyStore, CustomStringConvertible {
 
   /// The key stored under `identifier`, creating `byteCount` random bytes atomically
   /// when there is none.
-  /// - Throws: ``LoyaltyError/Code/invalidArgument`` for an invalid identifier or size,
-  ///   ``LoyaltyError/Code/invalidKey`` when the stored key has another size,
-  ///   ``LoyaltyError/Code/keyGenerationFailed`` when no random bytes are available,
-  ///   ``LoyaltyError/Code/keyStoreFailed`` when the directory or file cannot be
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` for an invalid identifier or size,
+  ///   ``LoyaltyCore/LoyaltyError/Code/invalidKey`` when the stored key has another size,
+  ///   ``LoyaltyCore/LoyaltyError/Code/keyGenerationFailed`` when no random bytes are available,
+  ///   ``LoyaltyCore/LoyaltyError/Code/keyStoreFailed`` when the directory or file cannot be
   ///   written or read.
   public func key(
     for identifier: String, creatingWithByteCount byteCount: Int
@@ -90,8 +90,8 @@ public struct FileKeyStore: KeyStore, CustomStringConvertible {
   }
 
   /// Deletes the key file for `identifier`; a missing file is not an error.
-  /// - Throws: ``LoyaltyError/Code/invalidArgument`` for an invalid identifier,
-  ///   ``LoyaltyError/Code/keyStoreFailed`` when the file cannot be removed.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` for an invalid identifier,
+  ///   ``LoyaltyCore/LoyaltyError/Code/keyStoreFailed`` when the file cannot be removed.
   public func deleteKey(for identifier: String) async throws {
     try KeyStoreValidation.validate(identifier: identifier)
     let path = filePath(identifier)

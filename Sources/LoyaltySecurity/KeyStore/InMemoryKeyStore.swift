@@ -6,7 +6,7 @@ public import LoyaltyCore
   public import Foundation
 #endif
 
-/// A ``KeyStore`` that keeps keys in memory, for tests and for hosts that must not
+/// A ``LoyaltyCore/KeyStore`` that keeps keys in memory, for tests and for hosts that must not
 /// persist keys; keys are lost when the store is released.
 ///
 /// Creation is atomic: concurrent callers asking for a missing key all get the one key
@@ -21,16 +21,16 @@ public actor InMemoryKeyStore: KeyStore {
   }
 
   /// The key stored under `identifier`, or `nil`.
-  /// - Throws: ``LoyaltyError/Code/invalidArgument`` for an invalid identifier.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` for an invalid identifier.
   public func key(for identifier: String) throws -> Data? {
     try KeyStoreValidation.validate(identifier: identifier)
     return keys[identifier]
   }
 
   /// The key stored under `identifier`, creating `byteCount` random bytes when missing.
-  /// - Throws: ``LoyaltyError/Code/invalidArgument`` for an invalid identifier or size,
-  ///   ``LoyaltyError/Code/invalidKey`` when the stored key has another size,
-  ///   ``LoyaltyError/Code/keyGenerationFailed`` when no random bytes are available.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` for an invalid identifier or size,
+  ///   ``LoyaltyCore/LoyaltyError/Code/invalidKey`` when the stored key has another size,
+  ///   ``LoyaltyCore/LoyaltyError/Code/keyGenerationFailed`` when no random bytes are available.
   public func key(for identifier: String, creatingWithByteCount byteCount: Int) throws -> Data {
     try KeyStoreValidation.validate(identifier: identifier)
     try KeyStoreValidation.validate(byteCount: byteCount)
@@ -49,7 +49,7 @@ public actor InMemoryKeyStore: KeyStore {
   }
 
   /// Deletes the key stored under `identifier`; deleting a missing key does nothing.
-  /// - Throws: ``LoyaltyError/Code/invalidArgument`` for an invalid identifier.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` for an invalid identifier.
   public func deleteKey(for identifier: String) throws {
     try KeyStoreValidation.validate(identifier: identifier)
     keys[identifier] = nil

@@ -15,7 +15,8 @@ public import LoyaltyCore
 /// let cipher = try client.resolve(.fieldCipher)
 /// ```
 ///
-/// The cipher resolves ``CapabilityKey/keyStore`` and ``CapabilityKey/clock`` through
+/// The cipher resolves ``LoyaltyCore/CapabilityKey/keyStore`` and
+/// ``LoyaltyCore/CapabilityKey/clock`` through
 /// the client, so a host override of either is honoured.
 public struct SecurityModule: LoyaltyModule, CustomStringConvertible {
   /// Where the field cipher's keys are kept.
@@ -139,7 +140,7 @@ public struct SecurityModule: LoyaltyModule, CustomStringConvertible {
 
   /// Checks the options and builds the cipher, so a bad key identifier or a malformed
   /// environment key fails the start rather than the first seal. No key is read.
-  /// - Throws: ``LoyaltyError/Code/invalidArgument`` for an invalid key identifier, or
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` for an invalid key identifier, or
   ///   what creating the key store or cipher throws.
   public func start(_ context: ModuleContext) async throws {
     try KeyStoreValidation.validate(identifier: keyIdentifier)

@@ -28,7 +28,7 @@ public struct RSAPrivateKey: Sendable, CustomStringConvertible {
   /// Accepts `-----BEGIN PRIVATE KEY-----` (PKCS #8, what `openssl genpkey` writes) and
   /// `-----BEGIN RSA PRIVATE KEY-----` (PKCS #1). Encrypted keys are not supported.
   /// - Parameter pem: The PEM text.
-  /// - Throws: ``LoyaltyError/Code/invalidPEM`` when the text is empty, is not PEM, is
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidPEM`` when the text is empty, is not PEM, is
   ///   truncated or encrypted, holds another kind of key, or its content is damaged.
   public init(pem: String) throws {
     key = try EVPKey.decode(
@@ -42,8 +42,8 @@ public struct RSAPrivateKey: Sendable, CustomStringConvertible {
 
   /// Generates a new key pair, for test backends and tools.
   /// - Parameter bitCount: The modulus size: 2048 to 16384 bits, 3072 by default.
-  /// - Throws: ``LoyaltyError/Code/invalidArgument`` for a size out of range,
-  ///   ``LoyaltyError/Code/keyGenerationFailed`` when OpenSSL fails.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` for a size out of range,
+  ///   ``LoyaltyCore/LoyaltyError/Code/keyGenerationFailed`` when OpenSSL fails.
   public static func generate(bitCount: Int = 3_072) throws -> RSAPrivateKey {
     guard (2_048...16_384).contains(bitCount) else {
       throw LoyaltyError(
@@ -66,7 +66,7 @@ public struct RSAPrivateKey: Sendable, CustomStringConvertible {
   /// The key as an unencrypted `-----BEGIN PRIVATE KEY-----` (PKCS #8) PEM document.
   ///
   /// The result is a secret: store it as one.
-  /// - Throws: ``LoyaltyError/Code/internalInconsistency`` when OpenSSL fails.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/internalInconsistency`` when OpenSSL fails.
   public func pemRepresentation() throws -> String {
     try key.pem(selection: cloyalty_selection_key_pair(), structure: "PrivateKeyInfo")
   }
@@ -76,8 +76,9 @@ public struct RSAPrivateKey: Sendable, CustomStringConvertible {
   ///   - ciphertext: The ciphertext, exactly as many bytes as the modulus.
   ///   - padding: ``RSAPadding/oaepSHA256`` by default.
   /// - Returns: The plaintext.
-  /// - Throws: ``LoyaltyError/Code/invalidCiphertext`` when the ciphertext has the wrong
-  ///   length, ``LoyaltyError/Code/decryptionFailed`` for a wrong key, wrong padding or
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidCiphertext`` when the ciphertext has the
+  ///   wrong
+  ///   length, ``LoyaltyCore/LoyaltyError/Code/decryptionFailed`` for a wrong key, wrong padding or
   ///   damaged ciphertext. With ``RSAPadding/pkcs1v15``, OpenSSL 3.2 and later return
   ///   random bytes instead of failing (implicit rejection); prefer OAEP.
   public func decrypt(_ ciphertext: Data, padding: RSAPadding = .oaepSHA256) throws -> Data {

@@ -33,7 +33,7 @@ public struct RSAPublicKey: Sendable {
   /// before and after the block, surrounding whitespace and CRLF line endings are
   /// accepted.
   /// - Parameter pem: The PEM text.
-  /// - Throws: ``LoyaltyError/Code/invalidPEM`` when the text is empty, is not PEM, is
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidPEM`` when the text is empty, is not PEM, is
   ///   truncated, holds another kind of key (including a private key), or its content
   ///   is damaged.
   public init(pem: String) throws {
@@ -54,7 +54,7 @@ public struct RSAPublicKey: Sendable {
   }
 
   /// The key as a `-----BEGIN PUBLIC KEY-----` (SubjectPublicKeyInfo) PEM document.
-  /// - Throws: ``LoyaltyError/Code/internalInconsistency`` when OpenSSL fails.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/internalInconsistency`` when OpenSSL fails.
   public func pemRepresentation() throws -> String {
     try key.pem(selection: cloyalty_selection_public_key(), structure: "SubjectPublicKeyInfo")
   }
@@ -66,8 +66,9 @@ public struct RSAPublicKey: Sendable {
   ///   - data: The secret; at most ``maximumPlaintextByteCount(padding:)`` bytes.
   ///   - padding: ``RSAPadding/oaepSHA256`` by default.
   /// - Returns: A ciphertext of ``ciphertextByteCount`` bytes.
-  /// - Throws: ``LoyaltyError/Code/invalidArgument`` when `data` is too long for the key,
-  ///   ``LoyaltyError/Code/encryptionFailed`` when OpenSSL fails.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` when `data` is too long for the
+  ///   key,
+  ///   ``LoyaltyCore/LoyaltyError/Code/encryptionFailed`` when OpenSSL fails.
   public func encrypt(_ data: Data, padding: RSAPadding = .oaepSHA256) throws -> Data {
     let maximum = maximumPlaintextByteCount(padding: padding)
     guard data.count <= maximum else {

@@ -14,8 +14,8 @@ public enum SecureRandom {
 
   /// Returns `count` random bytes.
   /// - Parameter count: How many bytes, from 0 to ``maximumByteCount``.
-  /// - Throws: ``LoyaltyError/Code/invalidArgument`` for a count out of range,
-  ///   ``LoyaltyError/Code/keyGenerationFailed`` when the generator fails.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` for a count out of range,
+  ///   ``LoyaltyCore/LoyaltyError/Code/keyGenerationFailed`` when the generator fails.
   public static func bytes(count: Int) throws -> Data {
     try bytes(count: count, failure: .keyGenerationFailed)
   }

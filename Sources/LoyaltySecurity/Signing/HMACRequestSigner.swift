@@ -15,7 +15,7 @@ public struct HMACRequestSigner: RequestSigner {
   public init() {}
 
   /// `hex(HMAC-SHA256(key: apiKey, message: timestamp))`, lowercase.
-  /// - Throws: ``LoyaltyError/Code/signingFailed`` when OpenSSL fails.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/signingFailed`` when OpenSSL fails.
   public func signature(apiKey: String, timestamp: String) throws -> String {
     try HMACSHA256(key: Data(apiKey.utf8)).hexAuthenticationCode(for: Data(timestamp.utf8))
   }

@@ -27,7 +27,7 @@ public struct HMACSHA256: Sendable, CustomStringConvertible {
   public var description: String { "HMACSHA256(key: <masked>)" }
 
   /// The HMAC-SHA256 of `message`.
-  /// - Throws: ``LoyaltyError/Code/signingFailed`` when OpenSSL fails.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/signingFailed`` when OpenSSL fails.
   public func authenticationCode(for message: Data) throws -> Data {
     guard let mac = EVP_MAC_fetch(nil, "HMAC", nil) else {
       throw OpenSSLErrorQueue.error(.signingFailed, "OpenSSL has no HMAC implementation.")
@@ -71,13 +71,13 @@ public struct HMACSHA256: Sendable, CustomStringConvertible {
   }
 
   /// The lowercase hexadecimal HMAC-SHA256 of `message`: 64 characters.
-  /// - Throws: ``LoyaltyError/Code/signingFailed`` when OpenSSL fails.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/signingFailed`` when OpenSSL fails.
   public func hexAuthenticationCode(for message: Data) throws -> String {
     HexEncoding.encode(try authenticationCode(for: message))
   }
 
   /// The HMAC-SHA256 of `message` under `key`.
-  /// - Throws: ``LoyaltyError/Code/signingFailed`` when OpenSSL fails.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/signingFailed`` when OpenSSL fails.
   public static func authenticationCode(for message: Data, key: Data) throws -> Data {
     try HMACSHA256(key: key).authenticationCode(for: message)
   }

@@ -13,7 +13,7 @@ public enum SHA256 {
   public static let byteCount = 32
 
   /// The SHA-256 digest of `data`.
-  /// - Throws: ``LoyaltyError/Code/signingFailed`` when OpenSSL fails.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/signingFailed`` when OpenSSL fails.
   public static func hash(_ data: Data) throws -> Data {
     var digest = Data(count: byteCount)
     var length: UInt32 = 0
@@ -31,19 +31,19 @@ public enum SHA256 {
   }
 
   /// The SHA-256 digest of `string`'s UTF-8 bytes.
-  /// - Throws: ``LoyaltyError/Code/signingFailed`` when OpenSSL fails.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/signingFailed`` when OpenSSL fails.
   public static func hash(_ string: String) throws -> Data {
     try hash(Data(string.utf8))
   }
 
   /// The lowercase hexadecimal SHA-256 digest of `data`: 64 characters.
-  /// - Throws: ``LoyaltyError/Code/signingFailed`` when OpenSSL fails.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/signingFailed`` when OpenSSL fails.
   public static func hexDigest(_ data: Data) throws -> String {
     HexEncoding.encode(try hash(data))
   }
 
   /// The lowercase hexadecimal SHA-256 digest of `string`'s UTF-8 bytes.
-  /// - Throws: ``LoyaltyError/Code/signingFailed`` when OpenSSL fails.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/signingFailed`` when OpenSSL fails.
   public static func hexDigest(_ string: String) throws -> String {
     try hexDigest(Data(string.utf8))
   }

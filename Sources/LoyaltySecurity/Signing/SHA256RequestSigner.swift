@@ -11,7 +11,7 @@ public struct SHA256RequestSigner: RequestSigner {
   public init() {}
 
   /// `hex(SHA-256(apiKey + timestamp))`, lowercase.
-  /// - Throws: ``LoyaltyError/Code/signingFailed`` when OpenSSL fails.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/signingFailed`` when OpenSSL fails.
   public func signature(apiKey: String, timestamp: String) throws -> String {
     try SHA256.hexDigest(apiKey + timestamp)
   }

@@ -11,7 +11,7 @@ public import LoyaltyCore
 ///
 /// The database is opened, checked (a corrupt file is moved aside and replaced) and
 /// migrated in ``start(_:)``, so a failure there fails the client's start; it is
-/// closed in ``shutdown(_:)``. Tokens are encrypted when a field cipher is registered
+/// closed in ``shutdown(_:context:)``. Tokens are encrypted when a field cipher is registered
 /// and `database.encryptionEnabled` is set; a ``DatabaseRecovered`` event goes to the
 /// event sink when one is registered.
 ///
@@ -96,7 +96,7 @@ extension LoyaltyClient {
   /// capabilities: `resolve(.tokenStore)`, `resolve(.keyValueStore)`,
   /// `resolve(.eventQueue)`.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/capabilityUnavailable`` when
-  ///   ``StoreModule`` is not listed.
+  ///   ``LoyaltyStore/StoreModule`` is not listed.
   public var store: StoreDatabase {
     get throws { try resolve(.storeDatabase) }
   }

@@ -33,9 +33,10 @@ public struct SQLitePOIStore: PointOfInterestStore {
   public let plan: QueryPlan
 
   /// Creates a POI store on `database`.
-  /// - Parameter plan: The plan to use; by default the R*Tree when the database has
-  ///   it. Asking for ``QueryPlan/rTree`` on a database without it gives
-  ///   ``QueryPlan/boundingBox``.
+  /// - Parameters:
+  ///   - database: The open store database that holds the points.
+  ///   - plan: The plan to use; by default the R*Tree when the database has it. Asking
+  ///     for ``QueryPlan/rTree`` on a database without it gives ``QueryPlan/boundingBox``.
   public init(database: StoreDatabase, plan: QueryPlan? = nil) {
     self.database = database
     self.plan = database.hasPOIIndex ? (plan ?? .rTree) : .boundingBox

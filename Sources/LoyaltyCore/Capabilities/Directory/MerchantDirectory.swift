@@ -13,11 +13,11 @@
 /// - be safe to call concurrently.
 public protocol MerchantDirectory: Sendable {
   /// The merchants matching `query`.
-  /// - Throws: ``LoyaltyError/Code/directoryNotSynced`` before the first snapshot;
-  ///   ``LoyaltyError/Code/directoryProviderDisabled`` for a provider not enabled.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/directoryNotSynced`` before the first snapshot;
+  ///   ``LoyaltyCore/LoyaltyError/Code/directoryProviderDisabled`` for a provider not enabled.
   func search(_ query: DirectoryQuery) async throws -> [DirectorySearchResult]
   /// The merchant with `id`, or `nil`.
-  /// - Throws: ``LoyaltyError/Code/directoryNotSynced`` before the first snapshot.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/directoryNotSynced`` before the first snapshot.
   func merchant(id: Int) async throws -> DirectoryMerchant?
   /// The snapshot served now, or `nil` before the first one.
   func snapshotInfo() async -> DirectorySnapshotInfo?
