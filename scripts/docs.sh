@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Builds the DocC reference of every shipped product into one static site.
+#
+#   scripts/docs.sh [--output DIR] [--skip-build]
+#
+# 1. builds the package (debug) unless --skip-build, and extracts each product's symbol
+#    graph from the built modules (public symbols only);
+# 2. stages one documentation catalog from the products' catalogs,
+#    Sources/<Product>/<Product>.docc, whose guides are links to Docs/*.md (one source
+#    for each text); links between guides become DocC links;
+# 3. converts it with the toolchain's docc into DIR (default .build/docs/site): every
+#    product at /documentation/<product>/, ready for static hosting;
+# 4. fails on any DocC warning (a broken symbol link, an unresolved topic) and on any
+#    public symbol without documentation or top-level symbol missing from its product's
+#    topic groups, and prints the coverage of each product.
+#
+# The products are listed once, here; a new product adds its name and its catalog.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+products=(
+  LoyaltyCore LoyaltyNetwork LoyaltyURLSession LoyaltyStore LoyaltySecurity LoyaltyEvents
+  LoyaltyPush LoyaltyMarket LoyaltyLocation LoyaltyFlows LoyaltyDirectory LoyaltyConformance
+  LoyaltySandbox
+)
+
+output=.build/docs/site
+build=true
+while (($#)); do
+  case $1 in
+    --output) output=$2; shift 2 ;;
+    --skip-build) build=false; shift ;;
+    *) echo "usage: scripts/docs.sh [--output DIR] [--skip-build]" >&2; exit 2 ;;
+  esac
+done
+
+work=.build/docs/work
+rm -rf "$work" "$output"
+mkdir -p "$work/symbol-graphs" "$work/Loyalty.docc"
+
+if $build; then
+  swift build
+fi
+modules="$(swift build --show-bin-path)/Modules"
+
+for product in "${products[@]}"; do
+  catalog="Sources/$product/$product.docc"
+  if [[ ! -f $catalog/$product.md ]]; then
+    echo "error: $product has no catalog landing page at $catalog/$product.md" >&2
+    exit 1
+  fi
+  swift-symbolgraph-extract -module-name "$product" -minimum-access-level public \
+    -skip-synthesized-members -I "$modules" -I Sources/CLoyaltySQLite \
+    -I Sources/CLoyaltyCrypto -I Sources/CLoyaltyZlib \
+    -output-dir "$work/symbol-graphs"
+  # The guides are symbolic links into Docs/: copy what they point to.
+  cp -RL "$catalog" "$work/Loyalty.docc/$product"
+done
+
+# A guide's link to another guide, `[text](Network.md#section)`, becomes `<doc:Network>`.
+find "$work/Loyalty.docc" -name '*.md' -exec sed -i -E \
+  's/\]\(([A-Za-z]+)\.md(#[^)]*)?\)/](<doc:\1>)/g' {} +
+
+diagnostics="$work/diagnostics.json"
+if ! docc convert "$work/Loyalty.docc" \
+  --additional-symbol-graph-dir "$work/symbol-graphs" \
+  --fallback-display-name "Loyalty SDK" --fallback-bundle-identifier loyalty-sdk \
+  --output-path "$output" --enable-inherited-docs --warnings-as-errors \
+  --diagnostics-file "$diagnostics" \
+  --experimental-documentation-coverage --coverage-summary-level brief; then
+  echo "error: docc reported the problems above" >&2
+  exit 1
+fi
+
+python3 scripts/docs-coverage.py "$output/documentation-coverage.json" "$work/symbol-graphs" \
+  "$work/Loyalty.docc" "${products[@]}"
+echo "documentation: $output (serve it, then open /documentation/loyaltycore/)"
