@@ -14,7 +14,7 @@
 # - A break (a removed or renamed declaration, a changed type or signature, ...) fails
 #   the check, unless its line, copied from the output, is in
 #   scripts/api-baseline/acknowledged-breaks.txt. Each acknowledged line's symbol (its
-#   second word, e.g. `LoyaltyClient.start()` in "Func LoyaltyClient.start() has been
+#   second word, e.g. `LoyaltyClient.modules` in "Var LoyaltyClient.modules has been
 #   removed") must appear in CHANGELOG.md, or the check fails.
 # - Additions are not breaks: the check passes and says how many there are. A stale
 #   baseline does not fail CI; `scripts/api.sh update` brings it up to date.
@@ -132,8 +132,15 @@ for product in "${products[@]}"; do
   acknowledged=$(diagnose "$baseline" "$current" | grep -c . || true)
   # What the baseline lacks is what would be "removed" going from the current API back.
   additions=$(diagnose "$current" "$baseline" | grep -c ' has been removed$' || true)
-  echo "$product: ok ($additions additions, $acknowledged acknowledged breaks);" \
-    "the baseline is out of date: update it with scripts/api.sh update"
+  summary="compatible changes"
+  if ((additions > 0 && acknowledged > 0)); then
+    summary="$additions additions, $acknowledged acknowledged breaks"
+  elif ((additions > 0)); then
+    summary="$additions additions"
+  elif ((acknowledged > 0)); then
+    summary="$acknowledged acknowledged breaks"
+  fi
+  echo "$product: ok, $summary: update the baseline with scripts/api.sh update"
 done
 
 if [[ $failed == true ]]; then
