@@ -5,8 +5,7 @@
 #                                      baseline (the default); exits non-zero on a break
 #   scripts/api.sh update [--build]    rewrite the baseline from the last debug build
 #
-# The products are the `.library` lines of Package.swift (each a module of the same
-# name). swift-api-digester dumps each module's public API from the debug build's
+# The products are the `.library` lines of Package.swift (scripts/products.sh). swift-api-digester dumps each module's public API from the debug build's
 # .swiftmodule files (the default package traits on) and compares it with
 # scripts/api-baseline/<Product>.json. The check reads what was last built: it runs
 # `swift build` only when a module is missing or with --build.
@@ -39,7 +38,7 @@ for argument in "$@"; do
   esac
 done
 
-mapfile -t products < <(sed -n 's/^ *\.library(name: "\([A-Za-z0-9_]*\)".*/\1/p' Package.swift)
+mapfile -t products < <(scripts/products.sh)
 if ((${#products[@]} == 0)); then
   echo "error: no .library products found in Package.swift" >&2
   exit 1
@@ -53,7 +52,7 @@ if [[ $build == true ]]; then
   swift build
 fi
 for product in "${products[@]}"; do
-  if [[ -n $(find "Sources/$product" -newer "$modules/$product.swiftmodule" -print -quit) ]]; then
+  if [[ -n $(find "Sources/$product" -name "*.swift" -newer "$modules/$product.swiftmodule" -print -quit) ]]; then
     echo "warning: Sources/$product changed after the last build; pass --build" >&2
   fi
 done

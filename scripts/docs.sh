@@ -14,16 +14,13 @@
 #    public symbol without documentation or top-level symbol missing from its product's
 #    topic groups, and prints the coverage of each product.
 #
-# The products are listed once, here; a new product adds its name and its catalog.
+# The products are the `.library` lines of Package.swift (scripts/products.sh): a new
+# product fails here until it has its catalog.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 
-products=(
-  LoyaltyCore LoyaltyNetwork LoyaltyURLSession LoyaltyStore LoyaltySecurity LoyaltyEvents
-  LoyaltyPush LoyaltyMarket LoyaltyLocation LoyaltyFlows LoyaltyDirectory LoyaltyConformance
-  LoyaltySandbox
-)
+mapfile -t products < <(scripts/products.sh)
 
 output=.build/docs/site
 build=true
