@@ -51,8 +51,10 @@ done
 if [[ $build == true ]]; then
   swift build
 fi
+# The compiler rewrites a module's .swiftsourceinfo each time it emits the module, even
+# when the .swiftmodule itself comes out unchanged and is left alone.
 for product in "${products[@]}"; do
-  if [[ -n $(find "Sources/$product" -name "*.swift" -newer "$modules/$product.swiftmodule" -print -quit) ]]; then
+  if [[ -n $(find "Sources/$product" -name "*.swift" -newer "$modules/$product.swiftsourceinfo" -print -quit) ]]; then
     echo "warning: Sources/$product changed after the last build; pass --build" >&2
   fi
 done
