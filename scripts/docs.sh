@@ -72,4 +72,6 @@ fi
 
 python3 scripts/docs-coverage.py "$output/documentation-coverage.json" "$work/symbol-graphs" \
   "$work/Loyalty.docc" "${products[@]}"
-echo "documentation: $output (serve it, then open /documentation/loyaltycore/)"
+echo "documentation: $output"
+echo "  read it: python3 -m http.server --bind 127.0.0.1 --directory $output 8000, then"
+echo "  open http://127.0.0.1:8000/documentation/loyaltycore/"
