@@ -475,6 +475,17 @@ let package = Package(
       dependencies: ["LoyaltySandbox", "LoyaltyNetwork", "LoyaltyCore", "LoyaltyTestSupport"],
       swiftSettings: swiftSettings
     ),
+    // Every ```swift block of README.md, Docs and the doc comments, compiled in Snippets/
+    // and checked to appear there verbatim; the README, "Development", says how.
+    .testTarget(
+      name: "DocumentationTests",
+      dependencies: [
+        "LoyaltyCore", "LoyaltyNetwork", "LoyaltyURLSession", "LoyaltyStore", "LoyaltySecurity",
+        "LoyaltyEvents", "LoyaltyPush", "LoyaltyMarket", "LoyaltySandbox", "LoyaltyLocation",
+        "LoyaltyFlows", "LoyaltyDirectory", "LoyaltyConformance",
+      ],
+      swiftSettings: swiftSettings
+    ),
     // Runs each example binary as a child process; depending on the executables makes
     // `swift test` build them.
     .testTarget(

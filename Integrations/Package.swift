@@ -80,6 +80,10 @@ let package = Package(
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOFoundationCompat", package: "swift-nio"),
+        // For Snippets/: the guides' blocks that use every integration product.
+        "LoyaltyLogging",
+        "LoyaltyMetrics",
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: swiftSettings
     ),

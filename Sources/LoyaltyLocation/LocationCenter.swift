@@ -16,8 +16,8 @@ public import LoyaltyNetwork
 /// let location = try client.location
 /// try await location.syncPointsOfInterest()
 /// let result = try await location.update(
-///   LocationUpdate(latitude: 37.9755, longitude: 23.7348, horizontalAccuracy: 12,
-///                  timestamp: fix.timestamp))
+///   LocationUpdate(
+///     latitude: 37.9755, longitude: 23.7348, horizontalAccuracy: 12, timestamp: fix.timestamp))
 /// if let regions = result.regions { register(regions) }
 /// ```
 ///

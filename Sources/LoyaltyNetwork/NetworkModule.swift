@@ -24,9 +24,12 @@ extension CapabilityKey where Value == DeviceRegistration {
 /// ```swift
 /// import LoyaltyURLSession
 ///
-/// let client = try await LoyaltyClient.start(
-///   configuration, modules: [NetworkModule(transport: .urlSession)])
-/// try await client.network.session.loginWithEmail("user@example.com")
+/// func logIn(_ configuration: LoyaltyConfiguration) async throws -> LoyaltyClient {
+///   let client = try await LoyaltyClient.start(
+///     configuration, modules: [NetworkModule(transport: .urlSession)])
+///   try await client.network.session.loginWithEmail("user@example.com")
+///   return client
+/// }
 /// ```
 ///
 /// It needs an HTTP transport: `transport:` (`.urlSession` from LoyaltyURLSession, or a

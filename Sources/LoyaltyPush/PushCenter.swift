@@ -14,8 +14,8 @@ public import LoyaltyNetwork
 /// ```swift
 /// let push = try client.push
 /// switch try await push.handleNotification(userInfo, state: .background) {
-/// case .notLoyalty: // the host's own, or another SDK's
-/// case .showCampaign(let url, _): // open `url`
+/// case .notLoyalty: break  // the host's own, or another SDK's
+/// case .showCampaign(let url, let confirm): open(url, askFirst: confirm)
 /// default: break
 /// }
 /// ```

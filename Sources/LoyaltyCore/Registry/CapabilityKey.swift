@@ -9,10 +9,9 @@
 /// Products declare their own keys as constrained static properties:
 ///
 /// ```swift
-/// extension CapabilityKey where Value == NetworkClient {
-///   public static var networkClient: Self {
-///     Self("loyalty.network-client", summary: "a network client",
-///          providedBy: "NetworkModule() from LoyaltyNetwork")
+/// extension CapabilityKey where Value == StampCardBook {
+///   static var stampCards: Self {
+///     Self("example.stamp-cards", summary: "stamp cards", providedBy: "StampCardModule()")
 ///   }
 /// }
 /// ```

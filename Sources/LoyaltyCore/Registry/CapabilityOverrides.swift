@@ -7,7 +7,7 @@
 /// var overrides = CapabilityOverrides()
 /// overrides.override(.httpTransport, with: RecordingTransport())
 /// overrides.override(.logHandler, with: MyLogBridge())
-/// let client = try await LoyaltyClient.start(configuration, modules: [...], overrides: overrides)
+/// let client = try await LoyaltyClient.start(configuration, modules: modules, overrides: overrides)
 /// ```
 ///
 /// Overriding the same key twice is an error at start.

@@ -10,7 +10,9 @@
 ///
 /// ```swift
 /// struct StampCardModule: LoyaltyModule {
-///   var identifier: ModuleIdentifier { ModuleIdentifier(product: "StampCards", name: "StampCardModule") }
+///   var identifier: ModuleIdentifier {
+///     ModuleIdentifier(product: "StampCards", name: "StampCardModule")
+///   }
 ///   var requires: [AnyCapabilityKey] { [CapabilityKey.keyValueStore.erased] }
 ///
 ///   func register(in registrar: CapabilityRegistrar<StampCardBook>) {

@@ -4,9 +4,11 @@ public import LoyaltyCore
 ///
 /// ```swift
 /// let bus = try client.events
-/// let subscription = bus.subscribe(SessionEnded.self) { event in ... }
-/// let byName = bus.subscribe(to: "session_ended") { event in ... }
-/// for await event in bus.stream(SessionEnded.self) { ... }
+/// let subscription = bus.subscribe(SessionEnded.self) { event in print(event.reason) }
+/// let byName = bus.subscribe(to: "session_ended") { event in print(event.name) }
+/// for await event in bus.stream(SessionEnded.self) {
+///   print(event.reason)
+/// }
 /// ```
 ///
 /// Posting never waits for subscribers. The bus keeps each posted event once, whatever

@@ -4,7 +4,11 @@ public import Dispatch
 /// the host's, or inline.
 ///
 /// ```swift
-/// FlowCallbacks(delivery: .mainActor, onSuccess: { ... }, onFailed: { ... }, onUserCancel: { ... })
+/// let callbacks = FlowCallbacks(
+///   delivery: .mainActor,
+///   onSuccess: { result in print("done: \(result)") },
+///   onFailed: { failure in print("failed: \(failure)") },
+///   onUserCancel: { print("cancelled") })
 /// ```
 public struct FlowDelivery: Sendable {
   let schedule: @Sendable (@escaping @Sendable () -> Void) -> Void

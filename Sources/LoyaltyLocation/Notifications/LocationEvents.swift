@@ -28,11 +28,9 @@ public struct GeofenceTransitioned: LoyaltyEvent, Equatable {
 /// An entry the limiter allowed: the host turns it into a local notification now.
 ///
 /// ```swift
-/// for await request in bus.events(of: OfferNotificationRequested.self) {
-///   let content = UNMutableNotificationContent()
-///   content.title = request.title
-///   content.body = request.body
-///   // add a UNNotificationRequest with identifier request.identifier
+/// for await request in bus.stream(OfferNotificationRequested.self) {
+///   // On Apple platforms, a UNNotificationRequest for this store, shown now.
+///   showLocalNotification(for: request.pointOfInterest.merchantID)
 /// }
 /// ```
 public struct OfferNotificationRequested: LoyaltyEvent, Equatable {

@@ -13,7 +13,7 @@ public import LoyaltyCore
 /// ```swift
 /// let network = try client.network
 /// try await network.session.loginWithEmail("user@example.com")
-/// let profile = try await network.send(.profile)
+/// let profile = try await network.send(.profile())
 /// ```
 public final class NetworkClient: Sendable {
   /// The client's configuration.

@@ -21,7 +21,7 @@ public import LoyaltyCore
 ///
 /// ```swift
 /// let registration = try client.deviceRegistration
-/// if case .failed(let error) = await registration.awaitStartRegistration() {
+/// if case .failed(let error)? = await registration.awaitStartRegistration() {
 ///   print("will retry on the next start: \(error)")
 /// }
 /// ```

@@ -17,9 +17,9 @@
 ///
 /// ```swift
 /// do {
-///   try await market.redeemCoupon(productUUID: id, merchantID: merchant)
+///   _ = try await market.redeemCoupon(productUUID: id, merchantID: merchant)
 /// } catch let error as LoyaltyError where error.code == .outcomeUnknown {
-///   try await market.redeemCoupon(
+///   _ = try await market.redeemCoupon(
 ///     productUUID: id, merchantID: merchant, idempotencyKey: error.idempotencyKey)
 /// }
 /// ```

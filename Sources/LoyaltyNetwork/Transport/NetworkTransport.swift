@@ -9,10 +9,14 @@ public import LoyaltyCore
 ///
 /// ```swift
 /// extension NetworkTransport {
-///   static var asyncHTTPClient: Self { Self { configuration in AHCTransport(configuration) } }
+///   static var myTransport: Self {
+///     Self(name: "MyTransport") { configuration in MyTransport(configuration) }
+///   }
 /// }
-/// let client = try await LoyaltyClient.start(
-///   configuration, modules: [NetworkModule(transport: .asyncHTTPClient)])
+///
+/// func startWithMyTransport(_ configuration: LoyaltyConfiguration) async throws -> LoyaltyClient {
+///   try await LoyaltyClient.start(configuration, modules: [NetworkModule(transport: .myTransport)])
+/// }
 /// ```
 ///
 /// An override of ``LoyaltyCore/CapabilityKey/httpTransport`` replaces whatever the

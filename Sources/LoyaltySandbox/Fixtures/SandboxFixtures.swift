@@ -10,7 +10,8 @@
 /// seed gives other data. Sizes can go far beyond what an app holds, for benchmarks:
 ///
 /// ```swift
-/// let backend = SandboxBackend(fixtures: SandboxFixtures(seed: 7, campaigns: 10_000, merchants: 5_000))
+/// let backend = SandboxBackend(
+///   fixtures: SandboxFixtures(seed: 7, campaigns: 10_000, merchants: 5_000))
 /// ```
 ///
 /// Users are `user1@sandbox.test` ... `userN@sandbox.test`, each with the password

@@ -9,9 +9,9 @@ public import LoyaltyCore
 /// Where ``StoreDatabase`` keeps its data.
 ///
 /// ```swift
-/// StoreModule()                               // .file: the default file
-/// StoreModule(location: .file(customURL))     // a file of your choice
-/// StoreModule(location: .inMemory)            // nothing on disk
+/// let standard = StoreModule()  // .file: the default file
+/// let chosen = StoreModule(location: .file(customURL))  // a file of your choice
+/// let inMemory = StoreModule(location: .inMemory)  // nothing on disk
 /// ```
 public struct StoreLocation: Sendable, Hashable, CustomStringConvertible {
   private enum Kind: Hashable {

@@ -8,8 +8,11 @@
 /// let metrics = InMemoryMetricsRecorder()
 /// var overrides = CapabilityOverrides()
 /// overrides.override(.metricsRecorder, with: metrics)
-/// // ... start a client, make calls ...
-/// metrics.counter(LoyaltyMetric.Name.requests, ["endpoint": "campaigns", "outcome": "success"])
+/// let client = try await LoyaltyClient.start(configuration, modules: modules, overrides: overrides)
+/// // ... make calls through `client` ...
+/// let succeeded = metrics.counter(
+///   LoyaltyMetric.Name.requests, ["endpoint": "campaigns", "outcome": "success"])
+/// #expect(succeeded == 1)
 /// ```
 ///
 /// The readers take the dimensions to match as a dictionary: a metric matches when it

@@ -4,10 +4,12 @@
 /// ordered ``dimensions`` (swift-metrics calls them dimensions, Prometheus labels):
 ///
 /// ```swift
-/// LoyaltyMetric.counter(
+/// let metric = LoyaltyMetric.counter(
 ///   LoyaltyMetric.Name.requests,
-///   dimensions: [.init(LoyaltyMetric.DimensionKey.endpoint, "campaigns"),
-///                .init(LoyaltyMetric.DimensionKey.outcome, "success")])
+///   dimensions: [
+///     .init(LoyaltyMetric.DimensionKey.endpoint, "campaigns"),
+///     .init(LoyaltyMetric.DimensionKey.outcome, "success"),
+///   ])
 /// ```
 ///
 /// The value is an `Int64` for every kind:
