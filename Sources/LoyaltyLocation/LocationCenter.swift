@@ -119,8 +119,8 @@ public final class LocationCenter: Sendable {
   /// ``RegionSelection/refreshRegion``.
   /// - Parameters:
   ///   - point: Where the user is.
-  ///   - limit: 1 to 20; the configuration's ``GeofenceConfiguration/regionLimit`` by
-  ///     default.
+  ///   - limit: 1 to 20; by default the configuration's
+  ///     ``GeofenceConfiguration/regionLimit``.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/regionLimitExceeded`` outside 1...20,
   ///   ``LoyaltyCore/LoyaltyError/Code/invalidLocation`` for an invalid point.
   public func regionsToMonitor(near point: GeoPoint, limit: Int? = nil) async throws

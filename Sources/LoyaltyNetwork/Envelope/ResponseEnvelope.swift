@@ -24,9 +24,8 @@ public struct ResponseEnvelope: Sendable, Equatable {
   public let fields: [String: JSONValue]
 
   /// Parses a response body.
-  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidResponse`` when the body is not a JSON
-  ///   object,
-  ///   ``LoyaltyCore/LoyaltyError/Code/emptyResponse`` when it is empty.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidResponse`` when the body is not a
+  ///   JSON object, ``LoyaltyCore/LoyaltyError/Code/emptyResponse`` when it is empty.
   public init(httpStatus: Int, body: Data) throws {
     self.httpStatus = httpStatus
     guard !body.isEmpty else {

@@ -64,18 +64,16 @@ public final class AESGCMFieldCipher: FieldCipher {
   }
 
   /// Encrypts `plaintext` with a fresh nonce.
-  /// - Throws: A key store error, ``LoyaltyCore/LoyaltyError/Code/invalidKey`` when the stored key
-  ///   is
-  ///   not 32 bytes, or ``LoyaltyCore/LoyaltyError/Code/encryptionFailed``.
+  /// - Throws: A key store error, ``LoyaltyCore/LoyaltyError/Code/invalidKey`` when the
+  ///   stored key is not 32 bytes, or ``LoyaltyCore/LoyaltyError/Code/encryptionFailed``.
   public func seal(_ plaintext: Data) async throws -> Data {
     try AESGCM.seal(plaintext, key: try await currentKey())
   }
 
   /// Decrypts what ``seal(_:)`` produced.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidCiphertext`` for data shorter than 28 bytes,
-  ///   ``LoyaltyCore/LoyaltyError/Code/decryptionFailed`` for a wrong key or tampered data, or a
-  ///   key
-  ///   store error.
+  ///   ``LoyaltyCore/LoyaltyError/Code/decryptionFailed`` for a wrong key or tampered data, or
+  ///   a key store error.
   public func open(_ ciphertext: Data) async throws -> Data {
     try AESGCM.open(ciphertext, key: try await currentKey())
   }

@@ -76,11 +76,10 @@ public struct RSAPrivateKey: Sendable, CustomStringConvertible {
   ///   - ciphertext: The ciphertext, exactly as many bytes as the modulus.
   ///   - padding: ``RSAPadding/oaepSHA256`` by default.
   /// - Returns: The plaintext.
-  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidCiphertext`` when the ciphertext has the
-  ///   wrong
-  ///   length, ``LoyaltyCore/LoyaltyError/Code/decryptionFailed`` for a wrong key, wrong padding or
-  ///   damaged ciphertext. With ``RSAPadding/pkcs1v15``, OpenSSL 3.2 and later return
-  ///   random bytes instead of failing (implicit rejection); prefer OAEP.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidCiphertext`` when the ciphertext has
+  ///   the wrong length, ``LoyaltyCore/LoyaltyError/Code/decryptionFailed`` for a wrong key,
+  ///   wrong padding or damaged ciphertext. With ``RSAPadding/pkcs1v15``, OpenSSL 3.2 and
+  ///   later return random bytes instead of failing (implicit rejection); prefer OAEP.
   public func decrypt(_ ciphertext: Data, padding: RSAPadding = .oaepSHA256) throws -> Data {
     guard ciphertext.count == key.byteCount else {
       throw LoyaltyError(

@@ -66,9 +66,8 @@ public struct RSAPublicKey: Sendable {
   ///   - data: The secret; at most ``maximumPlaintextByteCount(padding:)`` bytes.
   ///   - padding: ``RSAPadding/oaepSHA256`` by default.
   /// - Returns: A ciphertext of ``ciphertextByteCount`` bytes.
-  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` when `data` is too long for the
-  ///   key,
-  ///   ``LoyaltyCore/LoyaltyError/Code/encryptionFailed`` when OpenSSL fails.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` when `data` is too long for
+  ///   the key, ``LoyaltyCore/LoyaltyError/Code/encryptionFailed`` when OpenSSL fails.
   public func encrypt(_ data: Data, padding: RSAPadding = .oaepSHA256) throws -> Data {
     let maximum = maximumPlaintextByteCount(padding: padding)
     guard data.count <= maximum else {
