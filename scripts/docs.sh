@@ -59,13 +59,15 @@ done
 find "$work/Loyalty.docc" -name '*.md' -exec sed -i -E \
   's/\]\(([A-Za-z]+)\.md(#[^)]*)?\)/](<doc:\1>)/g' {} +
 
+# DocC writes its coverage to documentation-coverage.json; its own summary is left out
+# because its "curated" column also counts nested types, which their parents curate.
 diagnostics="$work/diagnostics.json"
 if ! docc convert "$work/Loyalty.docc" \
   --additional-symbol-graph-dir "$work/symbol-graphs" \
   --fallback-display-name "Loyalty SDK" --fallback-bundle-identifier loyalty-sdk \
   --output-path "$output" --enable-inherited-docs --warnings-as-errors \
   --diagnostics-file "$diagnostics" \
-  --experimental-documentation-coverage --coverage-summary-level brief; then
+  --experimental-documentation-coverage --coverage-summary-level none; then
   echo "error: docc reported the problems above" >&2
   exit 1
 fi
