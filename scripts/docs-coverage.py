@@ -22,8 +22,8 @@ def main():
     faults = []
     print(f"{'product':<20} {'symbols':>8} {'documented':>11} {'top level':>10} {'curated':>8}")
     for product in products:
-        prefix = f"/documentation/{product}"
-        mine = [e for e in entries if path_of(e).startswith(prefix)]
+        page = f"/documentation/{product}"
+        mine = [e for e in entries if path_of(e) == page or path_of(e).startswith(page + "/")]
         undocumented = [path_of(e) for e in mine if not e["hasAbstract"]]
         top_level = top_level_names(graphs, product)
         uncurated = sorted(top_level - topic_names(catalogs, product))
