@@ -1,6 +1,7 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
+import LoyaltyTestSupport
 import LoyaltyURLSession
 
 /// A ``NetworkClient`` over a ``URLSessionTransport`` to a loopback server, on real time,
@@ -15,10 +16,11 @@ enum LoopbackClient {
       environment: .custom(URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")),
       language: "en", preset: .production)
     configuration.logging.level = .none
-    // Long enough that a busy test machine never turns a scenario into a timeout; the
-    // deadline tests set their own.
-    configuration.network.requestTimeout = 30
-    configuration.network.resourceTimeout = 60
+    // Long enough that a busy test machine never turns a scenario into a timeout, and
+    // longer under the sanitizer (TestTime.scale): a reset answer once met a server that
+    // had not read the request 30 s in. The deadline tests set their own.
+    configuration.network.requestTimeout = min(300, 30 * TestTime.scale)
+    configuration.network.resourceTimeout = min(3_600, 60 * TestTime.scale)
     configuration.network.maxRetryAttempts = 3
     configuration.network.retryBaseDelay = 0.05
     configuration.network.retryMaxDelay = 0.1
