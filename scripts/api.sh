@@ -5,8 +5,9 @@
 #                                      baseline (the default); exits non-zero on a break
 #   scripts/api.sh update [--build]    rewrite the baseline from the last debug build
 #
-# The products are the `.library` lines of Package.swift (scripts/products.sh). swift-api-digester dumps each module's public API from the debug build's
-# .swiftmodule files (the default package traits on) and compares it with
+# The products are the `.library` lines of Package.swift (scripts/package-layout.sh).
+# swift-api-digester dumps each module's public API from the debug build's .swiftmodule
+# files (the default package traits on) and compares it with
 # scripts/api-baseline/<Product>.json. The check reads what was last built: it runs
 # `swift build` only when a module is missing or with --build.
 #
@@ -23,7 +24,6 @@ cd "$(dirname "$0")/.."
 
 baseline_dir=scripts/api-baseline
 allowlist="$baseline_dir/acknowledged-breaks.txt"
-system_modules=(-I Sources/CLoyaltySQLite -I Sources/CLoyaltyCrypto -I Sources/CLoyaltyZlib)
 
 command=check
 build=false
@@ -38,13 +38,12 @@ for argument in "$@"; do
   esac
 done
 
-mapfile -t products < <(scripts/products.sh)
+source scripts/package-layout.sh
 if ((${#products[@]} == 0)); then
   echo "error: no .library products found in Package.swift" >&2
   exit 1
 fi
 
-modules="$(swift build --show-bin-path)/Modules"
 for product in "${products[@]}"; do
   [[ -f "$modules/$product.swiftmodule" ]] || build=true
 done
@@ -67,7 +66,7 @@ export TMPDIR="$work"
 # Dumps the public API of module $1 to $2. No file paths or tool arguments go in, so the
 # dump is the same on every machine with the same toolchain.
 dump() {
-  swift-api-digester -dump-sdk -module "$1" -I "$modules" "${system_modules[@]}" \
+  swift-api-digester -dump-sdk -module "$1" "${module_search[@]}" \
     -module-cache-path .build/api-digester-cache -avoid-location -avoid-tool-args \
     -abort-on-module-fail -o "$2"
 }

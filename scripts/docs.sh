@@ -14,13 +14,12 @@
 #    public symbol without documentation or top-level symbol missing from its product's
 #    topic groups, and prints the coverage of each product.
 #
-# The products are the `.library` lines of Package.swift (scripts/products.sh): a new
-# product fails here until it has its catalog.
+# The products are the `.library` lines of Package.swift (scripts/package-layout.sh):
+# a new product fails here until it has its catalog.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 
-mapfile -t products < <(scripts/products.sh)
 
 output=.build/docs/site
 build=true
@@ -39,7 +38,7 @@ mkdir -p "$work/symbol-graphs" "$work/Loyalty.docc"
 if $build; then
   swift build
 fi
-modules="$(swift build --show-bin-path)/Modules"
+source scripts/package-layout.sh
 
 for product in "${products[@]}"; do
   catalog="Sources/$product/$product.docc"
@@ -48,9 +47,7 @@ for product in "${products[@]}"; do
     exit 1
   fi
   swift-symbolgraph-extract -module-name "$product" -minimum-access-level public \
-    -skip-synthesized-members -I "$modules" -I Sources/CLoyaltySQLite \
-    -I Sources/CLoyaltyCrypto -I Sources/CLoyaltyZlib \
-    -output-dir "$work/symbol-graphs"
+    -skip-synthesized-members "${module_search[@]}" -output-dir "$work/symbol-graphs"
   # The guides are symbolic links into Docs/: copy what they point to.
   cp -RL "$catalog" "$work/Loyalty.docc/$product"
 done

@@ -4,10 +4,10 @@ public import LoyaltyCore
 ///
 /// ```swift
 /// let bus = try client.events
-/// let subscription = bus.subscribe(SessionEnded.self) { event in print(event.reason) }
-/// let byName = bus.subscribe(to: "session_ended") { event in print(event.name) }
-/// for await event in bus.stream(SessionEnded.self) {
-///   print(event.reason)
+/// let typed = bus.subscribe(SessionEnded.self) { event in print(event.reason) }
+/// let named = bus.subscribe(to: "session_ended") { event in print(event.attributes) }
+/// for await event in bus.stream(SessionRefreshed.self) {
+///   print(event.name)
 /// }
 /// ```
 ///

@@ -2,7 +2,7 @@ import LoyaltyCore
 import LoyaltyEvents
 import LoyaltyNetwork
 
-// The blocks of Docs/Events.md.
+// The blocks of Docs/Events.md; the first is also EventBus's.
 
 private func subscribing(client: LoyaltyClient) async throws {
   let bus = try client.events

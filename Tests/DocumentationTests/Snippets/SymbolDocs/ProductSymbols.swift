@@ -62,18 +62,6 @@ private func register(_ regions: RegionSelection) {
   print("monitor \(regions.regions.count) regions")
 }
 
-// EventBus
-private func eventBus(client: LoyaltyClient) async throws {
-  let bus = try client.events
-  let subscription = bus.subscribe(SessionEnded.self) { event in print(event.reason) }
-  let byName = bus.subscribe(to: "session_ended") { event in print(event.name) }
-  for await event in bus.stream(SessionEnded.self) {
-    print(event.reason)
-  }
-  subscription.cancel()
-  byName.cancel()
-}
-
 // DirectoryQuery
 private func searchingTheDirectory(client: LoyaltyClient) async throws {
   let results = try await client.directory.search(
