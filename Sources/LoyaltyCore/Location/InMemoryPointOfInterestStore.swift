@@ -1,5 +1,9 @@
 /// A ``PointOfInterestStore`` in memory: every query scans every point. For tests,
 /// and for hosts with a few hundred points and no LoyaltyStore.
+///
+/// It lives in Core because the client registers it as the default
+/// ``CapabilityKey/pointOfInterestStore`` when no module (LoyaltyStore's `StoreModule`)
+/// provides another, so LoyaltyLocation works without LoyaltyStore.
 public final class InMemoryPointOfInterestStore: PointOfInterestStore {
   private struct State {
     var points: [Int64: PointOfInterest] = [:]

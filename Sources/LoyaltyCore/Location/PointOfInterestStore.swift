@@ -5,6 +5,10 @@
 /// provides ``InMemoryPointOfInterestStore``. `PointOfInterestStoreConformance` in
 /// LoyaltyConformance checks the contract.
 ///
+/// It lives in Core, with the types its requirements name (``PointOfInterest``,
+/// ``GeoPoint``) and ``GeoDistance``, because LoyaltyStore implements it and
+/// LoyaltyLocation queries it, and neither product depends on the other.
+///
 /// Every conforming type must:
 /// - refuse a point whose coordinates or radius are out of range
 ///   (``LoyaltyError/Code/invalidPointOfInterest``) before writing anything of the call;

@@ -19,7 +19,7 @@ enum DirectoryIndexBuilder {
   }
 
   /// The FTS5 table, tokenized with `unicode61 remove_diacritics 2`; the text it holds is
-  /// also folded by ``LoyaltyCore/DirectoryTextFolding`` (Greek accents).
+  /// also folded by ``DirectoryTextFolding`` (Greek accents).
   static let fullTextTable = """
     CREATE VIRTUAL TABLE dir_fts USING fts5(
       name, category, address, tags, tokenize = 'unicode61 remove_diacritics 2')

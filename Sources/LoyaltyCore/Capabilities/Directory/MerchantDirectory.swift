@@ -1,7 +1,7 @@
 /// The merchant directory: searched offline, read by id, described by its snapshot.
 ///
 /// LoyaltyDirectory provides the live implementation (a synced SQLite snapshot with
-/// FTS5); ``InMemoryMerchantDirectory`` is the in-memory one. Every conforming type must:
+/// FTS5) and `InMemoryMerchantDirectory`, the in-memory one. Every conforming type must:
 /// - match ``DirectoryQuery/text`` word by word as prefixes of the words of the name,
 ///   category, address and tags, ignoring case and diacritics ("καφε" finds "Καφέ");
 /// - apply every filter of the query, and no more than ``DirectoryQuery/limit`` results;

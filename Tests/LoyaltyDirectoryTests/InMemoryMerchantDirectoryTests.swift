@@ -1,5 +1,6 @@
 import LoyaltyConformance
 import LoyaltyCore
+import LoyaltyDirectory
 import Testing
 
 #if canImport(FoundationEssentials)
@@ -28,13 +29,5 @@ struct InMemoryMerchantDirectoryTests {
     #expect(DirectoryTextFolding.fold("Καφέ ΛΟΥΜΊΔΗΣ") == "καφε λουμιδησ")
     #expect(DirectoryTextFolding.fold("Café Brûlé") == "cafe brule")
     #expect(DirectoryTextFolding.words("Αιόλου 106, Αθήνα") == ["αιολου", "106", "αθηνα"])
-  }
-
-  @Test("distance is the great-circle distance in metres")
-  func distance() {
-    let athens = DirectoryLocation(latitude: 37.9838, longitude: 23.7275)
-    let piraeus = DirectoryLocation(latitude: 37.9429, longitude: 23.6469)
-    let metres = athens.distance(to: piraeus)
-    #expect(metres > 8_300 && metres < 8_500, "\(metres)")
   }
 }

@@ -1,5 +1,10 @@
-/// A ``MerchantDirectory`` over merchants held in memory: for tests and previews, and
-/// the reference the conformance suite holds the live directory to.
+public import LoyaltyCore
+
+/// A ``LoyaltyCore/MerchantDirectory`` over merchants held in memory: for tests and
+/// previews, and the reference the conformance suite holds the live directory to.
+///
+/// It folds text with ``DirectoryTextFolding``, as ``SQLiteMerchantDirectory`` does, so
+/// both find the same merchants.
 public final class InMemoryMerchantDirectory: MerchantDirectory {
   private struct Entry: Sendable {
     let merchant: DirectoryMerchant
