@@ -14,8 +14,9 @@ import LoyaltyNetwork
 /// payload}}`. Every member is read where ``LoyaltyNetwork/EnvelopeReader`` finds it,
 /// inside `context` or at the top level.
 struct DomainResponse<Domain: MarketDomain, Payload: Decodable> {
-  /// The members that hold the server's message, in the order they are tried.
-  static var messageNames: [String] { ["msg", "message"] }
+  /// The members that hold the server's message, in the order they are tried: the
+  /// envelope's first two, `msg` then `message`.
+  static var messageNames: ArraySlice<String> { EnvelopeReader.messageNames.prefix(2) }
 
   let status: Int?
   let domainStatus: Int?

@@ -117,17 +117,17 @@ package struct EnvelopeReader: Sendable {
     let topCount = tape.elementCount(0)
     var fields = [String: JSONValue](
       minimumCapacity: topCount + (context.map(tape.elementCount) ?? 0))
+    // A key is hashed once when it is new: a later duplicate puts the first value back.
     if let context {
       forEachMember(of: context) { key, value in
         let name = tape.string(key)
-        if fields.index(forKey: name) == nil { fields[name] = tape.value(value) }
+        if let first = fields.updateValue(tape.value(value), forKey: name) { fields[name] = first }
       }
     }
     forEachMember(of: 0) { key, value in
       let name = tape.string(key)
-      if name != Self.contextName, fields.index(forKey: name) == nil {
-        fields[name] = tape.value(value)
-      }
+      guard name != Self.contextName else { return }
+      if let first = fields.updateValue(tape.value(value), forKey: name) { fields[name] = first }
     }
     return fields
   }
