@@ -38,7 +38,7 @@ public struct FlowStatusPolicy: Sendable, Hashable {
       where [.httpStatus, .rateLimited, .payloadTooLarge].contains(error.code)
     {
       let message =
-        (try? ResponseEnvelope(httpStatus: response.status, body: response.body))?.message
+        (try? EnvelopeReader(body: response.body, httpStatus: response.status))?.message
       throw LoyaltyError(
         .flowStepRejected,
         "\(endpoint.name) was refused (HTTP \(response.status))"

@@ -1,4 +1,5 @@
 import LoyaltyCore
+import LoyaltyNetwork
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -6,29 +7,43 @@ import LoyaltyCore
   import Foundation
 #endif
 
-/// Decodes a backend answer in one pass: the status fields and the payload.
+/// A backend answer's status fields and payload, read in one pass.
 ///
 /// Two shapes: a domain answer, `{"status": "1", "context": {"MAPP_X": payload,
 /// "MAPP_X-status": 1}}`, and a result answer, `{"status": "1", "context": {"result":
-/// payload}}`. Every member is found inside `context` or at the top level
-/// (``EnvelopeReader``).
-struct DomainResponse<Domain: MarketDomain, Payload: Decodable>: Decodable {
+/// payload}}`. Every member is read where ``LoyaltyNetwork/EnvelopeReader`` finds it,
+/// inside `context` or at the top level.
+struct DomainResponse<Domain: MarketDomain, Payload: Decodable> {
+  /// The members that hold the server's message, in the order they are tried: the
+  /// envelope's first two, `msg` then `message`.
+  static var messageNames: ArraySlice<String> { EnvelopeReader.messageNames.prefix(2) }
+
   let status: Int?
   let domainStatus: Int?
   let message: String?
   let payload: Payload?
 
-  init(from decoder: any Decoder) throws {
-    let envelope = try EnvelopeReader(decoder)
-    status = try envelope.status()
-    message = try envelope.message()
-    if let domain = Domain.name {
-      domainStatus = try envelope.holder(of: "\(domain)-status")?.lenientInt(
-        AnyKey("\(domain)-status"))
+  /// The answer `envelope` locates, its members read by `members`.
+  init(_ envelope: EnvelopeReader, _ members: some AnswerMembers) throws {
+    status = try envelope.status { try members.int($0, EnvelopeReader.statusName) }
+    var message: String?
+    for name in Self.messageNames {
+      if let member = envelope.member(name), let text = try members.string(member, name),
+        !text.isEmpty
+      {
+        message = ServerText.bounded(text)
+        break
+      }
+    }
+    self.message = message
+    if let domain = Domain.name, let member = envelope.member("\(domain)-status") {
+      domainStatus = try members.int(member, "\(domain)-status")
     } else {
       domainStatus = nil
     }
-    payload = try envelope.member(Payload.self, Domain.member)
+    payload = try envelope.member(Domain.member).flatMap {
+      try members.decode(Payload.self, $0, Domain.member)
+    }
   }
 }
 
@@ -68,9 +83,11 @@ enum MarketDecoding {
   ///   metadata) when a field without which the answer means nothing is absent or
   ///   unreadable.
   ///
-  /// The body is parsed by the SDK's parser into a tape and the models read it
-  /// (``JSONTapeDecoder``); `engine` `.foundation` decodes with `JSONDecoder`, as before,
-  /// so that tests can check that both give the same values and the same drift.
+  /// The body is parsed by the SDK's parser into a tape, whose envelope
+  /// ``LoyaltyNetwork/EnvelopeReader`` reads, and the models read each member where it
+  /// was found (``JSONTapeDecoder``); `engine` `.foundation` decodes the members with
+  /// `JSONDecoder`, as before, so that tests can check that both give the same values and
+  /// the same drift.
   static func decode<Domain: MarketDomain, Payload: Decodable>(
     _ type: Payload.Type, in domainType: Domain.Type, from response: HTTPResponse, call: String,
     drift: DriftCollector? = nil, engine: Engine = .tape
@@ -78,21 +95,33 @@ enum MarketDecoding {
     let member = Domain.member
     let answer: DomainResponse<Domain, Payload>
     do {
+      let tape: JSONTape
+      do {
+        tape = try JSONTape(parsing: response.body)
+      } catch {
+        throw LoyaltyError(
+          .invalidResponse, "\(call) answered with a body that is not JSON.",
+          metadata: ["call": call])
+      }
+      guard let envelope = EnvelopeReader(tape) else {
+        throw JSONTapeDecoder(tape).mismatch([String: Any].self, 0, [])
+      }
+      if envelope.contextIsUnreadable {
+        drift?.record(EnvelopeReader.contextName, .unexpectedShape)
+      }
       switch engine {
       case .tape:
-        let tape: JSONTape
-        do {
-          tape = try JSONTape(parsing: response.body)
-        } catch {
-          throw LoyaltyError(
-            .invalidResponse, "\(call) answered with a body that is not JSON.",
-            metadata: ["call": call])
-        }
-        answer = try DomainResponse<Domain, Payload>(from: JSONTapeDecoder(tape, drift: drift))
+        let document = JSONTapeDecoder.Document(tape, drift: drift, userInfo: [:])
+        answer = try DomainResponse(envelope, TapeAnswerMembers(document: document))
       case .foundation:
         let decoder = JSONDecoder()
         if let drift, let key = DriftCollector.userInfoKey { decoder.userInfo[key] = drift }
-        answer = try decoder.decode(DomainResponse<Domain, Payload>.self, from: response.body)
+        if let key = FoundationAnswer<Domain, Payload>.readerKey {
+          decoder.userInfo[key] = envelope
+        }
+        answer = try decoder.decode(
+          FoundationAnswer<Domain, Payload>.self, from: response.body
+        ).answer
       }
     } catch let error as DecodingError {
       if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {

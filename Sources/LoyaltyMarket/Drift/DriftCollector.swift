@@ -1,4 +1,5 @@
 import LoyaltyCore
+import LoyaltyNetwork
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -53,7 +54,7 @@ extension [any CodingKey] {
   /// The path as drift names it: keys joined by `.`, without list indices and `context`.
   func driftPath(appending last: String? = nil) -> String {
     var path = ""
-    for key in self where key.intValue == nil && key.stringValue != "context" {
+    for key in self where key.intValue == nil && key.stringValue != EnvelopeReader.contextName {
       if !path.isEmpty { path += "." }
       path += key.stringValue
     }

@@ -362,7 +362,7 @@ public final class NetworkClient: Sendable {
   }
 
   static func statusError(_ response: HTTPResponse, endpoint: String) -> LoyaltyError {
-    let serverMessage = (try? ResponseEnvelope(httpStatus: response.status, body: response.body))?
+    let serverMessage = (try? EnvelopeReader(body: response.body, httpStatus: response.status))?
       .message
     let metadata = ["endpoint": endpoint, "status": String(response.status)]
     let detail = serverMessage.map { ": \($0)" } ?? "."

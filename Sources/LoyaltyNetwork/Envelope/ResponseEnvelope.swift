@@ -13,8 +13,9 @@ public import LoyaltyCore
 /// top level, next to any other top-level keys (the context wins on a clash), so
 /// `MAPP_CAMPAIGNING`, `MAPP_CAMPAIGNING-status`, `result`, `msg` or `access_token` read
 /// the same whether they came inside `context` or not. The envelope's own `status` is
-/// the top level's, else the context's. This is the envelope rule of `Docs/API.md`; the
-/// market's one-pass decoding applies the same rule.
+/// the top level's, else the context's. This is the envelope rule of `Docs/API.md`, read
+/// by one reader of the parsed answer's tokens, which the market's one-pass decoding
+/// reads through too.
 public struct ResponseEnvelope: Sendable, Equatable {
   /// The HTTP status.
   public let httpStatus: Int
@@ -27,40 +28,14 @@ public struct ResponseEnvelope: Sendable, Equatable {
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidResponse`` when the body is not a
   ///   JSON object, ``LoyaltyCore/LoyaltyError/Code/emptyResponse`` when it is empty.
   public init(httpStatus: Int, body: Data) throws {
+    self.init(try EnvelopeReader(body: body, httpStatus: httpStatus), httpStatus: httpStatus)
+  }
+
+  /// The envelope of the answer `reader` reads.
+  package init(_ reader: EnvelopeReader, httpStatus: Int) {
     self.httpStatus = httpStatus
-    guard !body.isEmpty else {
-      throw LoyaltyError(.emptyResponse, "The response body is empty (HTTP \(httpStatus)).")
-    }
-    guard case .object(let object) = try JSONValue(parsing: body) else {
-      throw LoyaltyError(
-        .invalidResponse, "The response body is JSON but not an object (HTTP \(httpStatus)).")
-    }
-    var contextStatus: Int?
-    if case .object(let context)? = object["context"] {
-      // The context's members win on a clash. The larger side is copied whole (a copy of
-      // a dictionary is not rehashed) and the other side's members are added to it: the
-      // usual answer is a large context next to a top-level `status`.
-      var fields: [String: JSONValue]
-      if context.count >= object.count - 1 {
-        fields = context
-        for (key, value) in object where key != "context" && fields.index(forKey: key) == nil {
-          fields[key] = value
-        }
-      } else {
-        fields = object
-        fields["context"] = nil
-        for (key, value) in context {
-          fields[key] = value
-        }
-      }
-      self.fields = fields
-      contextStatus = context["status"]?.looseInt
-    } else {
-      var fields = object
-      fields["context"] = nil
-      self.fields = fields
-    }
-    self.status = object["status"]?.looseInt ?? contextStatus
+    self.status = reader.status
+    self.fields = reader.fields()
   }
 
   /// Creates an envelope from fields already parsed.
@@ -80,9 +55,13 @@ public struct ResponseEnvelope: Sendable, Equatable {
 
   /// The server's message, from `msg`, `message`, `error_description` or `error`,
   /// bounded to ``LoyaltyCore/ServerText/limit`` bytes (``LoyaltyCore/ServerText``).
-  public var message: String? {
-    for key in ["msg", "message", "error_description", "error"] {
-      if let text = fields[key]?.looseString, !text.isEmpty {
+  public var message: String? { Self.message { fields[$0] } }
+
+  /// The first non-empty text among ``EnvelopeReader/messageNames`` as `lookup` finds
+  /// them, bounded to ``LoyaltyCore/ServerText/limit`` bytes.
+  static func message(_ lookup: (String) -> JSONValue?) -> String? {
+    for name in EnvelopeReader.messageNames {
+      if let text = lookup(name)?.looseString, !text.isEmpty {
         return ServerText.bounded(text)
       }
     }
