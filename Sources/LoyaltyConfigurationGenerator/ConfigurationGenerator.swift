@@ -11,7 +11,9 @@ public import LoyaltyCore
 ///
 /// The file is decoded by `LoyaltyConfiguration`'s own `Decodable` conformance and checked
 /// by `LoyaltyConfiguration.validationErrors()`, the rules `validate()` applies at run
-/// time; nothing here repeats them.
+/// time; nothing here repeats them. Where a field or a syntax error is comes from the SDK's
+/// own JSON parser (LoyaltyCore's `JSONTape` keeps the byte offset of every key and
+/// value); nothing here scans JSON either.
 public struct ConfigurationGenerator: Sendable {
   /// The `apiKey` value replaced by the build's `LOYALTY_API_KEY`.
   public static let apiKeyPlaceholder = "$LOYALTY_API_KEY"
@@ -50,12 +52,16 @@ public struct ConfigurationGenerator: Sendable {
   public func configuration(
     text: String, path: String
   ) throws(ConfigurationDiagnostics) -> LoyaltyConfiguration {
-    let locator = JSONKeyLocator(text: text)
-    if let syntaxError = locator.syntaxError {
+    // The SDK's parser checks the syntax, says where it breaks, and keeps where each
+    // field is written for the diagnostics below.
+    let tape: JSONTape
+    do {
+      tape = try JSONTape(bytes: Array(text.utf8))
+    } catch {
       throw ConfigurationDiagnostics([
         ConfigurationDiagnostic(
-          file: path, location: syntaxError.location,
-          message: "The configuration is not valid JSON: \(syntaxError.message).")
+          file: path, location: SourceLocation(error.position),
+          message: "The configuration is not valid JSON: \(error.reason).")
       ])
     }
     var configuration: LoyaltyConfiguration
@@ -64,7 +70,7 @@ public struct ConfigurationGenerator: Sendable {
     } catch let error as DecodingError {
       throw ConfigurationDiagnostics([
         ConfigurationDiagnostic(
-          file: path, location: locator.location(of: Self.field(of: error)),
+          file: path, location: tape.location(ofField: Self.field(of: error)),
           message: "The configuration JSON is invalid: \(error.loyaltySummary).")
       ])
     } catch {
@@ -76,7 +82,7 @@ public struct ConfigurationGenerator: Sendable {
       guard let apiKey, !apiKey.isEmpty else {
         throw ConfigurationDiagnostics([
           ConfigurationDiagnostic(
-            file: path, location: locator.location(of: "apiKey"),
+            file: path, location: tape.location(ofField: "apiKey"),
             message:
               "apiKey is \"\(Self.apiKeyPlaceholder)\" but LOYALTY_API_KEY is not set at "
               + "build time; set it in the environment of the build.")
@@ -88,7 +94,7 @@ public struct ConfigurationGenerator: Sendable {
     guard errors.isEmpty else {
       throw ConfigurationDiagnostics(
         errors.map { error in
-          let location = error.metadata["field"].flatMap(locator.location(of:))
+          let location = error.metadata["field"].flatMap(tape.location(ofField:))
           return ConfigurationDiagnostic(
             file: path, location: location, message: Self.message(error))
         })
@@ -96,7 +102,8 @@ public struct ConfigurationGenerator: Sendable {
     return configuration
   }
 
-  /// The key path a decoding error is about, as ``JSONKeyLocator`` writes it.
+  /// The field a decoding error is about, named as `JSONTape.location(ofField:)` reads
+  /// it: `token.retryDelays[1]`.
   static func field(of error: DecodingError) -> String {
     let context: DecodingError.Context?
     switch error {

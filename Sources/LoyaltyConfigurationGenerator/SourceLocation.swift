@@ -1,3 +1,5 @@
+import LoyaltyCore
+
 /// A position in a text file: 1-based line, and 1-based column counted in UTF-8 bytes,
 /// as compilers report it.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
@@ -10,6 +12,11 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
   public init(line: Int, column: Int) {
     self.line = line
     self.column = column
+  }
+
+  /// The line and column of a position in a JSON text, which counts them the same way.
+  init(_ position: JSONPosition) {
+    self.init(line: position.line, column: position.column)
   }
 
   /// The start of a file, where a problem with no better position is reported.

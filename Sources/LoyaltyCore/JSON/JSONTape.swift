@@ -14,17 +14,20 @@
 /// `JSONParser` builds it and checks the text as ``JSONValue/init(parsing:)`` does (which
 /// builds its tree from the same tokens), so both accept the same texts.
 ///
-/// Token positions are `Int`s: the root is at 0. The SDK's decoders read it; the public
-/// surface is parsing it and reading it as a ``JSONValue``.
+/// Token positions are `Int`s: the root is at 0. Every token also knows where its value
+/// is written in the text (`JSONTape+Positions.swift`: the byte offset of a key or a
+/// value, and its line and column, worked out only when asked for). The SDK's decoders
+/// read it; the public surface is parsing it and reading it as a ``JSONValue``.
 public struct JSONTape: Sendable {
   /// What a token is.
   package enum Kind: UInt8, Sendable {
     case null, `true`, `false`, integer, number, string, array, object
   }
 
-  /// One value: its kind and offset (a string's first byte, a container's count) in one
-  /// word, its payload in the other (a number's bits, a string's length and flags, the
-  /// position after a container's last token).
+  /// One value: its kind and byte offset in one word (a string's first byte after its
+  /// opening quote, any other value's first byte), its payload in the other (a number's
+  /// bits, a string's length and flags, a container's end, the position after its last
+  /// token, in the low 32 bits and its count of elements or members in the high 32).
   package struct Token: Sendable {
     let head: UInt64
     let payload: UInt64
@@ -41,10 +44,24 @@ public struct JSONTape: Sendable {
       self.payload = payload
     }
 
+    /// A container's token.
+    @inline(__always)
+    init(_ kind: Kind, _ offset: Int, end: Int, count: Int) {
+      self.init(
+        kind, offset, UInt64(truncatingIfNeeded: end) | UInt64(truncatingIfNeeded: count) << 32)
+    }
+
     @inline(__always)
     var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: head >> 56)) ?? .null }
+    /// The byte offset: for a string, of its first byte after the opening quote.
     @inline(__always)
     var offset: Int { Int(truncatingIfNeeded: head & 0x00FF_FFFF_FFFF_FFFF) }
+    /// A container's end: the position after its last token.
+    @inline(__always)
+    var end: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }
+    /// A container's number of elements or members.
+    @inline(__always)
+    var count: Int { Int(truncatingIfNeeded: payload >> 32) }
   }
 
   /// The text's bytes. A copy: reading `Data` in place costs a run-time exclusivity check
@@ -55,18 +72,24 @@ public struct JSONTape: Sendable {
 
   /// Parses `data`, which must hold one JSON value and nothing else but whitespace; it
   /// accepts exactly what ``JSONValue/init(parsing:)`` accepts.
-  /// - Throws: ``LoyaltyError/Code/invalidResponse`` when `data` is not JSON.
+  /// - Throws: ``LoyaltyError/Code/invalidResponse`` when `data` is not JSON; its message
+  ///   says why and where (line, column and byte offset of the offending byte).
   public init(parsing data: Data) throws {
-    let bytes = [UInt8](data)
-    self.bytes = bytes
     do {
-      tokens = try bytes.withUnsafeBytes { buffer throws(JSONParser.Failure) in
-        try JSONParser.tokens(of: buffer)
-      }
+      try self.init(bytes: [UInt8](data))
     } catch {
-      throw LoyaltyError(
-        .invalidResponse, "The body is not valid JSON (\(data.count) bytes).", underlying: error)
+      throw error.loyaltyError(byteCount: data.count)
     }
+  }
+
+  /// Parses `bytes`, as ``init(parsing:)`` does.
+  /// - Throws: The ``JSONSyntaxError`` that says why the text is not JSON, and where.
+  package init(bytes: [UInt8]) throws(JSONSyntaxError) {
+    self.bytes = bytes
+    // `withUnsafeBytes` rethrows untyped: the failure comes out of it as a `Result`.
+    tokens = try bytes.withUnsafeBytes { buffer in
+      Result { () throws(JSONSyntaxError) in try JSONParser.tokens(of: buffer) }
+    }.get()
   }
 
   /// The number of tokens: one per value, and one per key.
@@ -84,14 +107,14 @@ public struct JSONTape: Sendable {
   package func end(_ index: Int) -> Int {
     let token = tokens[index]
     switch token.kind {
-    case .array, .object: return Int(truncatingIfNeeded: token.payload)
+    case .array, .object: return token.end
     default: return index + 1
     }
   }
 
   /// The number of elements or members of the array or object at `index`.
   @inline(__always)
-  package func elementCount(_ index: Int) -> Int { tokens[index].offset }
+  package func elementCount(_ index: Int) -> Int { tokens[index].count }
 
   /// The integer at `index` (kind ``Kind/integer``).
   @inline(__always)
@@ -127,7 +150,7 @@ public struct JSONTape: Sendable {
     for byte in key where byte >= 0x80 { keyIsASCII = false }
     return tokens.withUnsafeBufferPointer { tokens in
       bytes.withUnsafeBufferPointer { bytes in
-        let end = Int(truncatingIfNeeded: tokens[object].payload)
+        let end = tokens[object].end
         var position = object + 1
         while position < end {
           let token = tokens[position]
@@ -152,7 +175,7 @@ public struct JSONTape: Sendable {
           }
           let value = tokens[position + 1]
           switch value.kind {
-          case .array, .object: position = Int(truncatingIfNeeded: value.payload)
+          case .array, .object: position = value.end
           default: position += 2
           }
         }
@@ -208,12 +231,12 @@ public struct JSONTape: Sendable {
     case .string: return .string(string(token, bytes))
     case .array:
       var elements: [JSONValue] = []
-      elements.reserveCapacity(token.offset)
-      for _ in 0..<token.offset { elements.append(value(tokens, bytes, &position)) }
+      elements.reserveCapacity(token.count)
+      for _ in 0..<token.count { elements.append(value(tokens, bytes, &position)) }
       return .array(elements)
     case .object:
-      var object = [String: JSONValue](minimumCapacity: token.offset)
-      for _ in 0..<token.offset {
+      var object = [String: JSONValue](minimumCapacity: token.count)
+      for _ in 0..<token.count {
         let key = string(tokens[position], bytes)
         position += 1
         let member = value(tokens, bytes, &position)

@@ -165,17 +165,20 @@ extension JSONValue {
   }
 
   /// Parses JSON bytes.
-  /// - Throws: ``LoyaltyError/Code/invalidResponse`` when `data` is not JSON.
+  /// - Throws: ``LoyaltyError/Code/invalidResponse`` when `data` is not JSON; its message
+  ///   says why and where (line, column and byte offset of the offending byte).
   public init(parsing data: Data) throws {
-    do {
-      self = try data.withUnsafeBytes { bytes throws(JSONParser.Failure) in
+    // `withUnsafeBytes` rethrows untyped: the failure comes out of it as a `Result`.
+    let parsed = data.withUnsafeBytes { bytes in
+      Result { () throws(JSONSyntaxError) in
         let tokens = try JSONParser.tokens(of: bytes)
         var position = 0
         return JSONTape.value(tokens, bytes, &position)
       }
-    } catch {
-      throw LoyaltyError(
-        .invalidResponse, "The body is not valid JSON (\(data.count) bytes).", underlying: error)
+    }
+    switch parsed {
+    case .success(let value): self = value
+    case .failure(let error): throw error.loyaltyError(byteCount: data.count)
     }
   }
 

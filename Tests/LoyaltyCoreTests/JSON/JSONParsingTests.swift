@@ -155,6 +155,6 @@ struct JSONParsingTests {
       try JSONValue(parsing: Data(#"{"a": [1, 2,, 3]}"#.utf8))
     }
     #expect(error.code == .invalidResponse)
-    #expect(error.underlyingDescription?.contains("at byte 12") == true)
+    #expect(error.message.hasSuffix("unexpected character at line 1, column 13 (byte 12)."))
   }
 }
