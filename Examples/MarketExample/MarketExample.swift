@@ -130,12 +130,14 @@ struct MarketExample {
 
   static func callbackVariant(_ market: Market) async throws {
     print("\n== A completion handler")
-    // Every call has a callback variant. Completions run on the main queue unless told
-    // otherwise; a process that never runs its main queue (a server, this example)
-    // passes a queue of its own.
+    // `run(on:_:completion:)` gives any call a completion handler. Completions run on the
+    // main queue unless told otherwise; a process that never runs its main queue (a
+    // server, this example) passes a queue of its own.
     let queue = DispatchQueue(label: "com.example.market-example.completions")
     let result = await withCheckedContinuation { continuation in
-      market.merchantCategories(on: queue) { result in
+      market.run(on: queue) {
+        try await $0.merchantCategories()
+      } completion: { result in
         dispatchPrecondition(condition: .onQueue(queue))
         continuation.resume(returning: result)
       }

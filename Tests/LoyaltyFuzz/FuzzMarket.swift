@@ -13,7 +13,7 @@ enum FuzzMarket {
     switch call % 19 {
     case 0:
       if let campaigns = decode(
-        response, MarketEndpoints.campaigns(language: "el", filters: [:], personalized: false))
+        response, MarketEndpoints.campaigns.endpoint(("el", [:])))
       {
         let result = CampaignPipeline.authenticated(
           basic: campaigns, personalized: campaigns.reversed(),
@@ -24,33 +24,33 @@ enum FuzzMarket {
       }
     case 1:
       _ = decode(
-        response, MarketEndpoints.campaigns(language: "el", filters: [:], personalized: true))
-    case 2: _ = decode(response, MarketEndpoints.singleCampaign(sessionUUID: "s", language: "el"))
-    case 3: _ = decode(response, MarketEndpoints.couponSets(language: "el", uuids: nil, types: nil))
-    case 4: _ = decode(response, MarketEndpoints.availability(couponSets: nil))
+        response, MarketEndpoints.personalizedCampaigns.endpoint(("el", [:])))
+    case 2: _ = decode(response, MarketEndpoints.singleCampaign.endpoint(("s", "el")))
+    case 3: _ = decode(response, MarketEndpoints.couponSets.endpoint(("el", nil, nil)))
+    case 4: _ = decode(response, MarketEndpoints.availability.endpoint(nil))
     case 5:
-      if let coupons = decode(response, MarketEndpoints.userCoupons(language: "el", types: nil)) {
+      if let coupons = decode(response, MarketEndpoints.userCoupons.endpoint("el")) {
         for coupon in coupons {
           _ = (coupon.isActive, coupon.isRedeemed, coupon.isExpired(at: Date()))
         }
       }
-    case 6: _ = decode(response, MarketEndpoints.validateCoupon("CODE"))
+    case 6: _ = decode(response, MarketEndpoints.validateCoupon.endpoint("CODE"))
     case 7:
       _ = decode(
-        response, MarketEndpoints.redeemCoupon(productUUID: "p", merchantID: "m", productID: nil))
-    case 8: _ = decode(response, MarketEndpoints.redeemedSupermarketHistory(language: "el"))
+        response, MarketEndpoints.redeemCoupon.endpoint(("p", "m", nil)))
+    case 8: _ = decode(response, MarketEndpoints.redeemedSupermarketHistory.endpoint("el"))
     case 9:
       _ = decode(
-        response, MarketEndpoints.merchants(language: "el", filters: MerchantFilters()))
-    case 10: _ = decode(response, MarketEndpoints.merchantCategories(language: "el"))
-    case 11: _ = decode(response, MarketEndpoints.articles(language: "el", categories: nil))
-    case 12: _ = decode(response, MarketEndpoints.profile())
-    case 13: _ = decode(response, MarketEndpoints.transactions(productDetail: "all"))
-    case 14: _ = decode(response, MarketEndpoints.pointsHistory())
-    case 15: _ = decode(response, MarketEndpoints.marketPass())
-    case 16: _ = decode(response, MarketEndpoints.cards())
-    case 17: _ = decode(response, MarketEndpoints.deleteCard(token: "t"))
-    default: _ = decode(response, MarketEndpoints.user("register", [:]))
+        response, MarketEndpoints.merchants.endpoint(("el", MerchantFilters())))
+    case 10: _ = decode(response, MarketEndpoints.merchantCategories.endpoint("el"))
+    case 11: _ = decode(response, MarketEndpoints.articles.endpoint(("el", nil)))
+    case 12: _ = decode(response, MarketEndpoints.profile.endpoint())
+    case 13: _ = decode(response, MarketEndpoints.transactions.endpoint("all"))
+    case 14: _ = decode(response, MarketEndpoints.pointsHistory.endpoint())
+    case 15: _ = decode(response, MarketEndpoints.marketPass.endpoint())
+    case 16: _ = decode(response, MarketEndpoints.cards.endpoint())
+    case 17: _ = decode(response, MarketEndpoints.deleteCard.endpoint("t"))
+    default: _ = decode(response, MarketEndpoints.register.endpoint(("a@b.gr", "p", nil, nil)))
     }
   }
 

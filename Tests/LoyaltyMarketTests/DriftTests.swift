@@ -317,8 +317,7 @@ struct DriftTests {
       ]).jsonData()
       let counts = try NetworkClient.decode(
         HTTPResponse(status: 200, body: body),
-        for: MarketEndpoints.availability(
-          couponSets: ["set-1", "set-2", "set-3"], drift: collector))
+        for: MarketEndpoints.availability.endpoint(["set-1", "set-2", "set-3"], drift: collector))
       #expect(counts == ["set-1": 0, "set-2": 3])
       #expect(
         collector.recorded.keys.map(\.field) == ["MAPP_COUPON.availability[]"],

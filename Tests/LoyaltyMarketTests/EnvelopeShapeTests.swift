@@ -83,27 +83,27 @@ struct EnvelopeShapeTests {
     let campaigns = try decode(
       shape,
       ["MAPP_CAMPAIGNING": ["campaigns": [Self.campaign]], "MAPP_CAMPAIGNING-status": 1]
-    ) { MarketEndpoints.campaigns(language: "en", filters: [:], personalized: false, drift: $0) }
+    ) { MarketEndpoints.campaigns.endpoint(("en", [:]), drift: $0) }
     #expect(campaigns.map(\.sessionUUID) == ["s1"])
     let single = try decode(
       shape, ["MAPP_CAMPAIGNING": ["campaign": Self.campaign], "MAPP_CAMPAIGNING-status": 1]
-    ) { MarketEndpoints.singleCampaign(sessionUUID: "s1", language: "en", drift: $0) }
+    ) { MarketEndpoints.singleCampaign.endpoint(("s1", "en"), drift: $0) }
     #expect(single.sorting == 2)
     let sets = try decode(
       shape, ["MAPP_COUPON": ["couponsets": [Self.couponSet]], "MAPP_COUPON-status": 1]
-    ) { MarketEndpoints.couponSets(language: "en", uuids: nil, types: nil, drift: $0) }
+    ) { MarketEndpoints.couponSets.endpoint(("en", nil, nil), drift: $0) }
     #expect(sets.first?.points == 40)
     let availability = try decode(
       shape, ["MAPP_COUPON": ["availability": ["set-1": 0]], "MAPP_COUPON-status": 1]
-    ) { MarketEndpoints.availability(couponSets: ["set-1"], drift: $0) }
+    ) { MarketEndpoints.availability.endpoint(["set-1"], drift: $0) }
     #expect(availability == ["set-1": 0])
     let coupons = try decode(
       shape, ["MAPP_COUPON": ["coupons": [Self.coupon]], "MAPP_COUPON-status": 1]
-    ) { MarketEndpoints.userCoupons(language: "en", types: nil, drift: $0) }
+    ) { MarketEndpoints.userCoupons.endpoint("en", drift: $0) }
     #expect(coupons.first?.code == "C-1")
     let validation = try decode(
       shape, ["MAPP_COUPON": ["valid": true, "coupon": Self.coupon], "MAPP_COUPON-status": 1]
-    ) { MarketEndpoints.validateCoupon("C-1", drift: $0) }
+    ) { MarketEndpoints.validateCoupon.endpoint("C-1", drift: $0) }
     #expect(validation.isValid)
     let redemption = try decode(
       shape,
@@ -112,8 +112,7 @@ struct EnvelopeShapeTests {
         "MAPP_COUPON-status": 1,
       ]
     ) {
-      MarketEndpoints.redeemCoupon(
-        productUUID: "set-1", merchantID: "m1", productID: nil, drift: $0)
+      MarketEndpoints.redeemCoupon.endpoint(("set-1", "m1", nil), drift: $0)
     }
     #expect(redemption.pointsBalance == 460)
     let history = try decode(
@@ -122,11 +121,11 @@ struct EnvelopeShapeTests {
         "MAPP_COUPON": ["total_redeemed_value": "1.5", "redeemed_coupons": [Self.coupon]],
         "MAPP_COUPON-status": 1,
       ]
-    ) { MarketEndpoints.redeemedSupermarketHistory(language: "en", drift: $0) }
+    ) { MarketEndpoints.redeemedSupermarketHistory.endpoint("en", drift: $0) }
     #expect(history.coupons.count == 1)
     let shops = try decode(
       shape, ["MAPP_SHOPS": ["shops": [Self.merchant]], "MAPP_SHOPS-status": 1]
-    ) { MarketEndpoints.merchants(language: "en", filters: MerchantFilters(), drift: $0) }
+    ) { MarketEndpoints.merchants.endpoint(("en", MerchantFilters()), drift: $0) }
     #expect(shops.first?.city == "Athens")
     let categories = try decode(
       shape,
@@ -134,7 +133,7 @@ struct EnvelopeShapeTests {
         "MAPP_SHOPS": ["categories": [["uuid": "c1", "name": "Food", "admin_name": "food"]]],
         "MAPP_SHOPS-status": 1,
       ]
-    ) { MarketEndpoints.merchantCategories(language: "en", drift: $0) }
+    ) { MarketEndpoints.merchantCategories.endpoint("en", drift: $0) }
     #expect(categories.first?.adminName == "food")
     let articles = try decode(
       shape,
@@ -149,7 +148,7 @@ struct EnvelopeShapeTests {
         ],
         "MAPP_CONTENT-status": 1,
       ]
-    ) { MarketEndpoints.articles(language: "en", categories: nil, drift: $0) }
+    ) { MarketEndpoints.articles.endpoint(("en", nil), drift: $0) }
     #expect(articles.first?.id == "a1")
   }
 
@@ -157,41 +156,45 @@ struct EnvelopeShapeTests {
     "result answers: profile, points history, transactions, cards, market pass",
     arguments: Shape.allCases)
   func results(shape: Shape) throws {
-    let profile = try decode(shape, ["result": Self.profile]) { MarketEndpoints.profile(drift: $0) }
+    let profile = try decode(shape, ["result": Self.profile]) {
+      MarketEndpoints.profile.endpoint(drift: $0)
+    }
     #expect(profile.points == 500)
     let points = try decode(
       shape, ["result": ["points_history": [Self.entry], "balance": "500"]]
-    ) { MarketEndpoints.pointsHistory(drift: $0) }
+    ) { MarketEndpoints.pointsHistory.endpoint(drift: $0) }
     #expect(points.entries.count == 1)
     #expect(points.balance == 500)
     let transactions = try decode(shape, ["result": ["transactions": [Self.transaction]]]) {
-      MarketEndpoints.transactions(productDetail: "minimal", drift: $0)
+      MarketEndpoints.transactions.endpoint("minimal", drift: $0)
     }
     #expect(transactions.first?.points == 4)
     let cards = try decode(shape, ["result": ["cards": [Self.card]]]) {
-      MarketEndpoints.cards(drift: $0)
+      MarketEndpoints.cards.endpoint(drift: $0)
     }
     #expect(cards.first?.token == "tok-1")
     let added = try decode(shape, ["result": ["card": Self.card]]) {
-      MarketEndpoints.addCard(
+      MarketEndpoints.addCard.endpoint(
         NewCard(
           number: "4111111111111111", issuer: "visa", holder: "M", expirationMonth: "12",
           expirationYear: "2031"), drift: $0)
     }
     #expect(added.last4 == "1111")
-    let pass = try decode(shape, ["result": Self.pass]) { MarketEndpoints.marketPass(drift: $0) }
+    let pass = try decode(shape, ["result": Self.pass]) {
+      MarketEndpoints.marketPass.endpoint(drift: $0)
+    }
     #expect(pass.availableCoupons == 2)
   }
 
   @Test("status answers: delete card, user calls", arguments: Shape.allCases)
   func statusAnswers(shape: Shape) throws {
     let deleted = try NetworkClient.decode(
-      try shape.body(["msg": "deleted"]), for: MarketEndpoints.deleteCard(token: "t"))
+      try shape.body(["msg": "deleted"]), for: MarketEndpoints.deleteCard.endpoint("t"))
     #expect(deleted.status == 1)
     #expect(deleted.message == "deleted")
     let otp = try NetworkClient.decode(
       try shape.body(["otp_uuid": "o1", "expires_in": 300]),
-      for: MarketEndpoints.user("request_otp", [:]))
+      for: MarketEndpoints.requestOTP.endpoint(""))
     #expect(otp["otp_uuid"] == "o1")
     #expect(otp["expires_in"]?.looseInt == 300)
   }
@@ -204,7 +207,7 @@ struct EnvelopeShapeTests {
     let error = try #require(throws: LoyaltyError.self) {
       _ = try NetworkClient.decode(
         response,
-        for: MarketEndpoints.redeemCoupon(productUUID: "s", merchantID: "m", productID: nil))
+        for: MarketEndpoints.redeemCoupon.endpoint(("s", "m", nil)))
     }
     #expect(error.code == .serverStatus)
     #expect(error.message.contains("Not enough points"), "\(error)")
@@ -214,7 +217,7 @@ struct EnvelopeShapeTests {
   func statusInsideContext() throws {
     let body = Data(#"{"context": {"status": "1", "result": {"cards": []}}}"#.utf8)
     let cards = try NetworkClient.decode(
-      HTTPResponse(status: 200, body: body), for: MarketEndpoints.cards())
+      HTTPResponse(status: 200, body: body), for: MarketEndpoints.cards.endpoint())
     #expect(cards.isEmpty)
     let envelope = try ResponseEnvelope(httpStatus: 200, body: body)
     #expect(envelope.status == 1)
@@ -223,7 +226,8 @@ struct EnvelopeShapeTests {
   @Test("an answer without its payload names the call and the member")
   func missingPayload() throws {
     let error = try #require(throws: LoyaltyError.self) {
-      _ = try NetworkClient.decode(try Shape.context.body([:]), for: MarketEndpoints.profile())
+      _ = try NetworkClient.decode(
+        try Shape.context.body([:]), for: MarketEndpoints.profile.endpoint())
     }
     #expect(error.code == .missingField)
     #expect(error.metadata["call"] == "profile")
@@ -237,8 +241,7 @@ struct EnvelopeShapeTests {
       try Shape.context.body([
         "MAPP_CAMPAIGNING": [Self.campaign, "junk"], "MAPP_CAMPAIGNING-status": 1,
       ]),
-      for: MarketEndpoints.campaigns(
-        language: "en", filters: [:], personalized: false, drift: collector))
+      for: MarketEndpoints.campaigns.endpoint(("en", [:]), drift: collector))
     #expect(campaigns.map(\.sessionUUID) == ["s1"])
     #expect(collector.recorded[.init(field: "MAPP_CAMPAIGNING", kind: .unexpectedShape)] == 1)
     #expect(

@@ -22,7 +22,7 @@ struct ListFormTests {
   }
 
   static func decode(_ response: HTTPResponse, drift: DriftCollector) throws -> PointsHistory {
-    try NetworkClient.decode(response, for: MarketEndpoints.pointsHistory(drift: drift))
+    try NetworkClient.decode(response, for: MarketEndpoints.pointsHistory.endpoint(drift: drift))
   }
 
   @Test(
@@ -115,7 +115,7 @@ struct ListFormTests {
       try Shape.context.body([
         "MAPP_COUPON": ["coupons": "none", "items": [EnvelopeShapeTests.coupon]],
         "MAPP_COUPON-status": 1,
-      ]), for: MarketEndpoints.userCoupons(language: "en", types: nil, drift: drift))
+      ]), for: MarketEndpoints.userCoupons.endpoint("en", drift: drift))
     #expect(coupons.isEmpty)
     #expect(drift.recorded[.init(field: "MAPP_COUPON.coupons", kind: .unexpectedShape)] == 1)
   }

@@ -11,7 +11,9 @@ extension LoyaltyError {
   /// `Docs/Errors.md`.
   ///
   /// ```swift
-  /// market.coupons { result in
+  /// market.run {
+  ///   try await $0.coupons()
+  /// } completion: { result in
   ///   if case .failure(let error) = result, error.seedCode == -1009 {
   ///     // offline, as the seed SDK said it
   ///   }

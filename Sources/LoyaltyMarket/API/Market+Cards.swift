@@ -10,18 +10,12 @@ extension Market {
   public func addCard(_ card: NewCard, idempotencyKey: IdempotencyKey? = nil) async throws
     -> Card
   {
-    try await call("add_card") {
-      try await send {
-        var endpoint = MarketEndpoints.addCard(card, drift: $0)
-        endpoint.idempotencyKey = idempotencyKey
-        return endpoint
-      }
-    }
+    try await perform(MarketEndpoints.addCard, card, idempotencyKey: idempotencyKey)
   }
 
   /// The user's cards.
   public func cards() async throws -> [Card] {
-    try await call("get_cards") { try await send { MarketEndpoints.cards(drift: $0) } }
+    try await perform(MarketEndpoints.cards)
   }
 
   /// Deletes a card by its token.
@@ -32,10 +26,6 @@ extension Market {
   public func deleteCard(token: String, idempotencyKey: IdempotencyKey? = nil) async throws
     -> GenericResponse
   {
-    try await call("delete_card") {
-      var endpoint = MarketEndpoints.deleteCard(token: token)
-      endpoint.idempotencyKey = idempotencyKey
-      return try await network.send(endpoint)
-    }
+    try await perform(MarketEndpoints.deleteCard, token, idempotencyKey: idempotencyKey)
   }
 }

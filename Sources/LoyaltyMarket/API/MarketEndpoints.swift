@@ -1,266 +1,224 @@
 package import LoyaltyCore
 package import LoyaltyNetwork
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-/// Every market call, as an endpoint value. Bodies and answers follow `Docs/API.md`.
+/// Every market call, declared once (``MarketCallDeclaration``): where it goes, what its
+/// arguments send, how its answer is read. Bodies and answers follow `Docs/API.md`.
 ///
 /// `package` so that the fuzz harness (Tests/LoyaltyFuzz) decodes answers through
-/// exactly the endpoints the market sends.
+/// exactly the endpoints the market sends, and the tests check that the sandbox answers
+/// every call of ``allCalls``.
 package enum MarketEndpoints {
-  static let standardPath = "/api/mobile/v2/{appUUID}/context/"
-  static let authenticatedPath = "/oauth/{appUUID}/context"
-
-  /// A context call: one wrapper key holding `action` and the fields.
-  static func context<Domain: MarketDomain, Payload: Decodable & Sendable, Result: Sendable>(
-    _ name: String,
-    auth: AuthKind,
-    wrapper: String,
-    _ fields: [String: JSONValue],
-    domain: Domain.Type,
-    payload: Payload.Type,
-    idempotent: Bool = true,
-    drift: DriftCollector?,
-    _ transform: @escaping @Sendable (Payload) throws -> Result
-  ) -> Endpoint<Result> {
-    var endpoint = Endpoint<Result>(
-      name: name, method: .post, path: auth == .standard ? standardPath : authenticatedPath,
-      auth: auth, body: .wrapped(wrapper, fields), isIdempotent: idempotent
-    ) { _ in
-      throw LoyaltyError(.internalInconsistency, "\(name) decodes its body directly.")
-    }
-    endpoint.decodeBody = { response in
-      try transform(
-        MarketDecoding.decode(
-          Payload.self, in: Domain.self, from: response, call: name, drift: drift))
-    }
-    return endpoint
+  /// A list of strings as a field, or no field.
+  private static func strings(_ values: [String]?) -> JSONValue? {
+    values.map { .array($0.map(JSONValue.string)) }
   }
 
-  package static func campaigns(
-    language: String, filters: [String: JSONValue], personalized: Bool,
-    drift: DriftCollector? = nil
-  ) -> Endpoint<[Campaign]> {
-    context(
-      personalized ? "campaigns_personalized" : "campaigns",
-      auth: personalized ? .bearer : .standard, wrapper: "campaigns",
-      ["action": "retrieve", "language": .string(language), "filters": .object(filters)],
-      domain: CampaigningDomain.self, payload: CampaignList.self, drift: drift
-    ) { $0.campaigns }
-  }
+  // MARK: Campaigns
 
-  package static func singleCampaign(
-    sessionUUID: String, language: String, drift: DriftCollector? = nil
-  ) -> Endpoint<Campaign> {
-    var endpoint = Endpoint<Campaign>(
-      name: "single_campaign", method: .get, path: "/api/session/{sessionUuid}",
-      parameters: ["sessionUuid": sessionUUID],
-      query: [URLQueryItem(name: "language", value: language)]
-    ) { _ in throw LoyaltyError(.internalInconsistency, "decoded directly") }
-    endpoint.decodeBody = { response in
-      try MarketDecoding.decode(
-        SingleCampaign.self, in: CampaigningDomain.self, from: response, call: "single_campaign",
-        drift: drift
-      ).campaign
-    }
-    return endpoint
-  }
+  package static let campaigns = MarketCallDeclaration(
+    "campaigns", .standardContext, wrapper: "campaigns", action: "retrieve",
+    reading: .domain(CampaigningDomain.self, CampaignList.self),
+    fields: { (language: String, filters: [String: JSONValue]) in
+      ["language": .string(language), "filters": .object(filters)]
+    }, map: { $0.campaigns })
 
-  package static func couponSets(
-    language: String, uuids: [String]?, types: [String]?, drift: DriftCollector? = nil
-  ) -> Endpoint<[CouponSet]> {
-    var fields: [String: JSONValue] = [
-      "action": "retrieve_multilingual", "language": .string(language),
-    ]
-    fields["uuids"] = uuids.map { .array($0.map(JSONValue.string)) }
-    fields["couponset_types"] = types.map { .array($0.map(JSONValue.string)) }
-    return context(
-      "coupon_sets", auth: .standard, wrapper: "coupon", fields, domain: CouponDomain.self,
-      payload: CouponSetList.self, drift: drift
-    ) { $0.couponSets }
-  }
+  package static let personalizedCampaigns = MarketCallDeclaration(
+    "campaigns_personalized", .authenticatedContext, wrapper: "campaigns", action: "retrieve",
+    reading: .domain(CampaigningDomain.self, CampaignList.self),
+    fields: { (language: String, filters: [String: JSONValue]) in
+      ["language": .string(language), "filters": .object(filters)]
+    }, map: { $0.campaigns })
+
+  package static let singleCampaign = MarketCallDeclaration(
+    "single_campaign", .get("/api/session/{sessionUuid}"),
+    reading: .domain(CampaigningDomain.self, SingleCampaign.self),
+    fields: { (sessionUUID: String, language: String) in
+      ["sessionUuid": .string(sessionUUID), "language": .string(language)]
+    }, map: { $0.campaign })
+
+  // MARK: Coupons
+
+  package static let couponSets = MarketCallDeclaration(
+    "coupon_sets", .standardContext, wrapper: "coupon", action: "retrieve_multilingual",
+    reading: .domain(CouponDomain.self, CouponSetList.self),
+    fields: { (language: String, uuids: [String]?, types: [String]?) in
+      var fields: [String: JSONValue] = ["language": .string(language)]
+      fields["uuids"] = strings(uuids)
+      fields["couponset_types"] = strings(types)
+      return fields
+    }, map: { $0.couponSets })
 
   /// Coupons left per set; `nil` when the answer cannot be read (reported as drift). A
   /// set asked for and absent from the answer is reported as missing.
-  package static func availability(couponSets: [String]?, drift: DriftCollector? = nil)
-    -> Endpoint<[String: Int]?>
-  {
-    var fields: [String: JSONValue] = ["action": "availability"]
-    fields["couponsets"] = couponSets.map { .array($0.map(JSONValue.string)) }
-    return context(
-      "available_coupons", auth: .standard, wrapper: "coupon", fields,
-      domain: CouponDomain.self, payload: Availability.self, drift: drift
-    ) { availability in
+  package static let availability = MarketCallDeclaration(
+    "available_coupons", .standardContext, wrapper: "coupon", action: "availability",
+    reading: .domain(CouponDomain.self, Availability.self),
+    fields: { (couponSets: [String]?) in
+      var fields: [String: JSONValue] = [:]
+      fields["couponsets"] = strings(couponSets)
+      return fields
+    },
+    result: { availability, couponSets, drift in
       if let counts = availability.counts, let couponSets {
         for set in couponSets where counts[set] == nil {
           drift?.record("\(CouponDomain.member).availability[]", .missing)
         }
       }
       return availability.counts
-    }
-  }
+    })
 
-  package static func userCoupons(language: String, types: [String]?, drift: DriftCollector? = nil)
-    -> Endpoint<[Coupon]>
-  {
-    var fields: [String: JSONValue] = [
-      "action": "user_coupons", "details": ["merchant", "redemption"],
-      "language": .string(language),
-    ]
-    fields["couponset_types"] = types.map { .array($0.map(JSONValue.string)) }
-    return context(
-      types == ["universal"] ? "coupons_universal" : "coupons", auth: .bearer,
-      wrapper: "coupon", fields, domain: CouponDomain.self, payload: CouponList.self,
-      drift: drift
-    ) { $0.coupons }
-  }
+  /// The user's coupons, of every type.
+  package static let userCoupons = MarketCallDeclaration(
+    "coupons", .authenticatedContext, wrapper: "coupon", action: "user_coupons",
+    reading: .domain(CouponDomain.self, CouponList.self),
+    fields: { (language: String) in
+      ["details": ["merchant", "redemption"], "language": .string(language)]
+    }, map: { $0.coupons })
 
-  package static func validateCoupon(_ code: String, drift: DriftCollector? = nil)
-    -> Endpoint<CouponValidation>
-  {
-    context(
-      "validate_coupon", auth: .bearer, wrapper: "coupon",
-      ["action": "validate", "coupon": .string(code)], domain: CouponDomain.self,
-      payload: CouponValidation.self, drift: drift
-    ) { $0 }
-  }
-
-  package static func redeemCoupon(
-    productUUID: String, merchantID: String, productID: String?, drift: DriftCollector? = nil
-  ) -> Endpoint<CouponRedemption> {
-    var fields: [String: JSONValue] = [
-      "action": "redeem", "product_uuid": .string(productUUID),
-      "merchant_id": .string(merchantID),
-    ]
-    fields["product_id"] = productID.map(JSONValue.string)
-    return context(
-      "redeem_coupon", auth: .bearer, wrapper: "coupon", fields, domain: CouponDomain.self,
-      payload: CouponRedemption.self, idempotent: false, drift: drift
-    ) { $0 }
-  }
-
-  package static func redeemedSupermarketHistory(language: String, drift: DriftCollector? = nil)
-    -> Endpoint<RedeemedSupermarketHistory>
-  {
-    context(
-      "redeemed_sm_history", auth: .bearer, wrapper: "coupon",
-      ["action": "redeemed_supermarket_history", "language": .string(language)],
-      domain: CouponDomain.self, payload: RedeemedSupermarketHistory.self, drift: drift
-    ) { $0 }
-  }
-
-  package static func merchants(
-    language: String, filters: MerchantFilters, drift: DriftCollector? = nil
-  ) -> Endpoint<[Merchant]> {
-    var fields = filters.fields
-    fields["action"] = "retrieve_multilingual"
-    fields["language"] = .string(language)
-    return context(
-      "merchants", auth: .standard, wrapper: "shops", fields, domain: ShopsDomain.self,
-      payload: ShopList.self, drift: drift
-    ) { $0.shops }
-  }
-
-  package static func merchantCategories(language: String, drift: DriftCollector? = nil)
-    -> Endpoint<[MerchantCategory]>
-  {
-    context(
-      "merchant_categories", auth: .standard, wrapper: "shops",
-      ["action": "retrieve_categories", "language": .string(language)],
-      domain: ShopsDomain.self, payload: CategoryList.self, drift: drift
-    ) { $0.categories }
-  }
-
-  package static func articles(
-    language: String, categories: [String]?, drift: DriftCollector? = nil
-  ) -> Endpoint<[Article]> {
-    var fields: [String: JSONValue] = [
-      "action": "retrieve_multilingual", "language": .string(language),
-    ]
-    fields["categories"] = categories.map { .array($0.map(JSONValue.string)) }
-    return context(
-      "articles", auth: .standard, wrapper: "content", fields, domain: ContentDomain.self,
-      payload: ArticleList.self, drift: drift
-    ) { $0.articles.sorted { $0.sorting < $1.sorting } }
-  }
-
-  static func consumerData<Payload: Decodable & Sendable>(
-    _ name: String, _ fields: [String: JSONValue], payload: Payload.Type,
-    drift: DriftCollector?
-  ) -> Endpoint<Payload> {
-    context(
-      name, auth: .bearer, wrapper: "consumer_data", fields, domain: ResultDomain.self,
-      payload: Payload.self, drift: drift
-    ) { $0 }
-  }
-
-  package static func profile(drift: DriftCollector? = nil) -> Endpoint<Profile> {
-    consumerData(
-      "profile", ["action": "handle_user_details", "process": "get"], payload: Profile.self,
-      drift: drift)
-  }
-
-  package static func transactions(productDetail: String, drift: DriftCollector? = nil)
-    -> Endpoint<[Transaction]>
-  {
-    context(
-      "transaction_history", auth: .bearer, wrapper: "consumer_data",
-      ["action": "get_transaction_history", "product_detail": .string(productDetail)],
-      domain: ResultDomain.self, payload: TransactionList.self, drift: drift
-    ) { list in list.transactions.sorted { ($0.date ?? .distantPast) > ($1.date ?? .distantPast) } }
-  }
-
-  package static func pointsHistory(drift: DriftCollector? = nil) -> Endpoint<PointsHistory> {
-    consumerData(
-      "points_history", ["action": "get_points_history"], payload: PointsHistory.self,
-      drift: drift)
-  }
-
-  package static func marketPass(drift: DriftCollector? = nil) -> Endpoint<MarketPassDetails> {
-    consumerData(
-      "market_pass_details", ["action": "get_market_pass_details"],
-      payload: MarketPassDetails.self, drift: drift)
-  }
-
-  package static func addCard(_ card: NewCard, drift: DriftCollector? = nil) -> Endpoint<Card> {
-    context(
-      "add_card", auth: .bearer, wrapper: "cards",
+  /// ``userCoupons`` of the universal sets, under a name of its own.
+  package static let universalCoupons = MarketCallDeclaration(
+    "coupons_universal", .authenticatedContext, wrapper: "coupon", action: "user_coupons",
+    reading: .domain(CouponDomain.self, CouponList.self),
+    fields: { (language: String) in
       [
-        "action": "add_card", "card_number": .string(card.number),
-        "card_issuer": .string(card.issuer), "cardholder": .string(card.holder),
-        "expiration_month": .string(card.expirationMonth),
+        "details": ["merchant", "redemption"], "language": .string(language),
+        "couponset_types": ["universal"],
+      ]
+    }, map: { $0.coupons })
+
+  package static let validateCoupon = MarketCallDeclaration(
+    "validate_coupon", .authenticatedContext, wrapper: "coupon", action: "validate",
+    reading: .domain(CouponDomain.self, CouponValidation.self),
+    fields: { (code: String) in ["coupon": .string(code)] }, map: { $0 })
+
+  package static let redeemCoupon = MarketCallDeclaration(
+    "redeem_coupon", .authenticatedContext, wrapper: "coupon", action: "redeem",
+    reading: .domain(CouponDomain.self, CouponRedemption.self), idempotent: false,
+    fields: { (productUUID: String, merchantID: String, productID: String?) in
+      var fields: [String: JSONValue] = [
+        "product_uuid": .string(productUUID), "merchant_id": .string(merchantID),
+      ]
+      fields["product_id"] = productID.map(JSONValue.string)
+      return fields
+    }, map: { $0 })
+
+  package static let redeemedSupermarketHistory = MarketCallDeclaration(
+    "redeemed_sm_history", .authenticatedContext, wrapper: "coupon",
+    action: "redeemed_supermarket_history",
+    reading: .domain(CouponDomain.self, RedeemedSupermarketHistory.self),
+    fields: { (language: String) in ["language": .string(language)] }, map: { $0 })
+
+  // MARK: Merchants and content
+
+  package static let merchants = MarketCallDeclaration(
+    "merchants", .standardContext, wrapper: "shops", action: "retrieve_multilingual",
+    reading: .domain(ShopsDomain.self, ShopList.self),
+    fields: { (language: String, filters: MerchantFilters) in
+      var fields = filters.fields
+      fields["language"] = .string(language)
+      return fields
+    }, map: { $0.shops })
+
+  package static let merchantCategories = MarketCallDeclaration(
+    "merchant_categories", .standardContext, wrapper: "shops", action: "retrieve_categories",
+    reading: .domain(ShopsDomain.self, CategoryList.self),
+    fields: { (language: String) in ["language": .string(language)] }, map: { $0.categories })
+
+  package static let articles = MarketCallDeclaration(
+    "articles", .standardContext, wrapper: "content", action: "retrieve_multilingual",
+    reading: .domain(ContentDomain.self, ArticleList.self),
+    fields: { (language: String, categories: [String]?) in
+      var fields: [String: JSONValue] = ["language": .string(language)]
+      fields["categories"] = strings(categories)
+      return fields
+    }, map: { $0.articles.sorted { $0.sorting < $1.sorting } })
+
+  // MARK: Profile, history, market pass
+
+  package static let profile = MarketCallDeclaration(
+    "profile", .authenticatedContext, wrapper: "consumer_data", action: "handle_user_details",
+    reading: .domain(ResultDomain.self, Profile.self),
+    fields: { (_: Void) in ["process": "get"] }, map: { $0 })
+
+  package static let transactions = MarketCallDeclaration(
+    "transaction_history", .authenticatedContext, wrapper: "consumer_data",
+    action: "get_transaction_history", reading: .domain(ResultDomain.self, TransactionList.self),
+    fields: { (productDetail: String) in ["product_detail": .string(productDetail)] },
+    map: { list in
+      list.transactions.sorted { ($0.date ?? .distantPast) > ($1.date ?? .distantPast) }
+    })
+
+  package static let pointsHistory = MarketCallDeclaration(
+    "points_history", .authenticatedContext, wrapper: "consumer_data",
+    action: "get_points_history", reading: .domain(ResultDomain.self, PointsHistory.self),
+    fields: { (_: Void) in [:] }, map: { $0 })
+
+  package static let marketPass = MarketCallDeclaration(
+    "market_pass_details", .authenticatedContext, wrapper: "consumer_data",
+    action: "get_market_pass_details", reading: .domain(ResultDomain.self, MarketPassDetails.self),
+    fields: { (_: Void) in [:] }, map: { $0 })
+
+  // MARK: Cards
+
+  package static let addCard = MarketCallDeclaration(
+    "add_card", .authenticatedContext, wrapper: "cards", action: "add_card",
+    reading: .domain(ResultDomain.self, CardPayload.self), idempotent: false,
+    fields: { (card: NewCard) in
+      [
+        "card_number": .string(card.number), "card_issuer": .string(card.issuer),
+        "cardholder": .string(card.holder), "expiration_month": .string(card.expirationMonth),
         "expiration_year": .string(card.expirationYear),
-      ], domain: ResultDomain.self, payload: CardPayload.self, idempotent: false, drift: drift
-    ) { $0.card }
-  }
+      ]
+    }, map: { $0.card })
 
-  package static func cards(drift: DriftCollector? = nil) -> Endpoint<[Card]> {
-    context(
-      "get_cards", auth: .bearer, wrapper: "cards", ["action": "get_cards"],
-      domain: ResultDomain.self, payload: CardList.self, drift: drift
-    ) { $0.cards }
-  }
+  package static let cards = MarketCallDeclaration(
+    "get_cards", .authenticatedContext, wrapper: "cards", action: "get_cards",
+    reading: .domain(ResultDomain.self, CardList.self), fields: { (_: Void) in [:] },
+    map: { $0.cards })
 
-  package static func deleteCard(token: String) -> Endpoint<GenericResponse> {
-    var endpoint = Endpoint<GenericResponse>(
-      name: "delete_card", method: .post, path: authenticatedPath, auth: .bearer,
-      body: .wrapped("cards", ["action": "delete_card", "token": .string(token)]),
-      isIdempotent: false
-    ) { envelope in GenericResponse(status: envelope.status ?? 0, message: envelope.message) }
-    endpoint.check = .envelope
-    return endpoint
-  }
+  package static let deleteCard = MarketCallDeclaration(
+    "delete_card", .authenticatedContext, wrapper: "cards", action: "delete_card",
+    reading: .envelope { GenericResponse(status: $0.status ?? 0, message: $0.message) },
+    idempotent: false, fields: { (token: String) in ["token": .string(token)] }, map: { $0 })
 
-  /// `POST /user/{appUUID}/{action}` with the fields at the top level.
-  package static func user(_ action: String, _ fields: [String: JSONValue])
-    -> Endpoint<ResponseEnvelope>
-  {
-    Endpoint(
-      name: action, method: .post, path: "/user/{appUUID}/\(action)", body: .json(.object(fields)),
-      isIdempotent: false)
-  }
+  // MARK: User management (`POST /user/{appUUID}/{action}`)
+
+  package static let register = MarketCallDeclaration(
+    "register", .user, action: "register", reading: .envelope { $0 }, idempotent: false,
+    fields: { (email: String, password: String, firstName: String?, lastName: String?) in
+      var fields: [String: JSONValue] = ["email": .string(email), "password": .string(password)]
+      fields["firstname"] = firstName.map(JSONValue.string)
+      fields["lastname"] = lastName.map(JSONValue.string)
+      return fields
+    }, map: { $0 })
+
+  package static let changePassword = MarketCallDeclaration(
+    "change_password", .user, action: "change_password",
+    reading: .envelope { GenericResponse(status: $0.status ?? 1, message: $0.message) },
+    idempotent: false,
+    fields: { (email: String, oldPassword: String, newPassword: String) in
+      [
+        "email": .string(email), "old_password": .string(oldPassword),
+        "new_password": .string(newPassword),
+      ]
+    }, map: { $0 })
+
+  package static let resetPassword = MarketCallDeclaration(
+    "reset_password", .user, action: "reset_password",
+    reading: .envelope { GenericResponse(status: $0.status ?? 1, message: $0.message) },
+    idempotent: false, fields: { (email: String) in ["email": .string(email)] }, map: { $0 })
+
+  package static let requestOTP = MarketCallDeclaration(
+    "request_otp", .user, action: "request_otp", reading: .envelope { $0 }, idempotent: false,
+    fields: { (phoneNumber: String) in ["msisdn": .string(phoneNumber)] }, map: { $0 })
+
+  // MARK: The whole table
+
+  /// Every declared call, once each: the sandbox must answer each of them.
+  package static let allCalls: [any MarketCallDescribing] = [
+    campaigns, personalizedCampaigns, singleCampaign, couponSets, availability, userCoupons,
+    universalCoupons, validateCoupon, redeemCoupon, redeemedSupermarketHistory, merchants,
+    merchantCategories, articles, profile, transactions, pointsHistory, marketPass, addCard,
+    cards, deleteCard, register, changePassword, resetPassword, requestOTP,
+  ]
 }

@@ -18,7 +18,9 @@ private func marketCalls(client: LoyaltyClient, coupon: Coupon, merchantUUID: St
 }
 
 private func callbacks(market: Market, myQueue: DispatchQueue) {
-  market.coupons(on: myQueue) { result in
+  market.run(on: myQueue) {
+    try await $0.coupons()
+  } completion: { result in
     switch result {
     case .success(let coupons): print("\(coupons.count) coupons")
     case .failure(let error): print(error.code)  // a LoyaltyError

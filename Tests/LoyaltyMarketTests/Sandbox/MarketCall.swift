@@ -50,14 +50,14 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
       operation: "campaigns", endpoint: .campaigns, needsSession: true,
       send: { market, _ async throws in #expect(try await !market.campaigns().isEmpty) },
       sendWithCallback: { market, _, queue, done in
-        market.campaigns(on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.campaigns() }) { done($0.failure) }
       }),
     MarketCall(
       operation: "campaigns_personalized", endpoint: .personalizedCampaigns, needsSession: true,
       send: { market, _ async throws in #expect(try await !market.personalizedCampaigns().isEmpty)
       },
       sendWithCallback: { market, _, queue, done in
-        market.personalizedCampaigns(on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.personalizedCampaigns() }) { done($0.failure) }
       }),
     MarketCall(
       operation: "single_campaign", endpoint: .singleCampaign, needsSession: false,
@@ -67,7 +67,9 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
       },
       sendWithCallback: { market, backend, queue, done in
         let uuid = try #require(backend.catalog.campaigns.first?.sessionUUID)
-        market.singleCampaign(sessionUUID: uuid, on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.singleCampaign(sessionUUID: uuid) }) {
+          done($0.failure)
+        }
       }),
     MarketCall(
       operation: "supermarket_campaign", endpoint: .campaigns, needsSession: false,
@@ -77,13 +79,13 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
         #expect((campaign != nil) == expected)
       },
       sendWithCallback: { market, _, queue, done in
-        market.supermarketCampaign(on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.supermarketCampaign() }) { done($0.failure) }
       }),
     MarketCall(
       operation: "coupons", endpoint: .coupons, needsSession: true,
       send: { market, _ async throws in #expect(try await !market.coupons().isEmpty) },
       sendWithCallback: { market, _, queue, done in
-        market.coupons(on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.coupons() }) { done($0.failure) }
       }),
     MarketCall(
       operation: "coupons_universal", endpoint: .coupons, needsSession: true,
@@ -92,7 +94,7 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
         #expect(coupons.allSatisfy { $0.couponSet.map { $0.type == "universal" } ?? true })
       },
       sendWithCallback: { market, _, queue, done in
-        market.universalCoupons(on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.universalCoupons() }) { done($0.failure) }
       }),
     MarketCall(
       operation: "coupon_sets", endpoint: .couponSets, needsSession: false,
@@ -100,7 +102,7 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
         #expect(try await market.couponSets().count == backend.catalog.couponSets.count)
       },
       sendWithCallback: { market, _, queue, done in
-        market.couponSets(on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.couponSets() }) { done($0.failure) }
       }),
     MarketCall(
       operation: "available_coupons", endpoint: .couponAvailability, needsSession: false,
@@ -109,7 +111,7 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
         #expect(try await market.availableCoupons(couponSets: [set]).keys.sorted() == [set])
       },
       sendWithCallback: { market, _, queue, done in
-        market.availableCoupons(on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.availableCoupons() }) { done($0.failure) }
       }),
     MarketCall(
       operation: "validate_coupon", endpoint: .validateCoupon, needsSession: true,
@@ -117,7 +119,8 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
         #expect(try await market.validateCoupon(redeemable(backend).code).isValid)
       },
       sendWithCallback: { market, backend, queue, done in
-        market.validateCoupon(try redeemable(backend).code, on: queue) { done($0.failure) }
+        let code = try redeemable(backend).code
+        market.run(on: queue, { try await $0.validateCoupon(code) }) { done($0.failure) }
       }),
     MarketCall(
       operation: "redeem_coupon", endpoint: .redeemCoupon, needsSession: true,
@@ -129,8 +132,12 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
       },
       sendWithCallback: { market, backend, queue, done in
         let coupon = try redeemable(backend)
-        market.redeemCoupon(
-          productID: coupon.code, productUUID: coupon.set, merchantID: coupon.merchant, on: queue
+        market.run(
+          on: queue,
+          {
+            try await $0.redeemCoupon(
+              productID: coupon.code, productUUID: coupon.set, merchantID: coupon.merchant)
+          }
         ) { done($0.failure) }
       }),
     MarketCall(
@@ -138,7 +145,7 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
       needsSession: true,
       send: { market, _ async throws in _ = try await market.redeemedSupermarketHistory() },
       sendWithCallback: { market, _, queue, done in
-        market.redeemedSupermarketHistory(on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.redeemedSupermarketHistory() }) { done($0.failure) }
       }),
     MarketCall(
       operation: "profile", endpoint: .profile, needsSession: true,
@@ -146,7 +153,7 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
         #expect(try await market.profile().email == SandboxFixtures.userEmail(1))
       },
       sendWithCallback: { market, _, queue, done in
-        market.profile(on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.profile() }) { done($0.failure) }
       }),
     MarketCall(
       operation: "register", endpoint: .register, needsSession: false,
@@ -156,7 +163,9 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
         #expect(backend.user(email: email)?.id == user.id)
       },
       sendWithCallback: { market, _, queue, done in
-        market.register(email: newEmail(), password: "a-long-password", on: queue) {
+        market.run(
+          on: queue, { try await $0.register(email: newEmail(), password: "a-long-password") }
+        ) {
           done($0.failure)
         }
       }),
@@ -169,9 +178,13 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
         #expect(changed.status == 1)
       },
       sendWithCallback: { market, _, queue, done in
-        market.changePassword(
-          email: SandboxFixtures.userEmail(1), oldPassword: SandboxFixtures.userPassword,
-          newPassword: "a-much-better-password", on: queue
+        market.run(
+          on: queue,
+          {
+            try await $0.changePassword(
+              email: SandboxFixtures.userEmail(1), oldPassword: SandboxFixtures.userPassword,
+              newPassword: "a-much-better-password")
+          }
         ) { done($0.failure) }
       }),
     MarketCall(
@@ -181,7 +194,9 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
         #expect(backend.passwordResets == [SandboxFixtures.userEmail(1)])
       },
       sendWithCallback: { market, _, queue, done in
-        market.resetPassword(email: SandboxFixtures.userEmail(1), on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.resetPassword(email: SandboxFixtures.userEmail(1)) }) {
+          done($0.failure)
+        }
       }),
     MarketCall(
       operation: "request_otp", endpoint: .requestOTP, needsSession: false,
@@ -190,19 +205,21 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
         #expect(!otp.id.isEmpty && otp.expiresIn > 0)
       },
       sendWithCallback: { market, _, queue, done in
-        market.requestOTP(phoneNumber: "+306900000000", on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.requestOTP(phoneNumber: "+306900000000") }) {
+          done($0.failure)
+        }
       }),
     MarketCall(
       operation: "add_card", endpoint: .addCard, needsSession: true,
       send: { market, _ async throws in #expect(try await market.addCard(card).last4 == "1111") },
       sendWithCallback: { market, _, queue, done in
-        market.addCard(card, on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.addCard(card) }) { done($0.failure) }
       }),
     MarketCall(
       operation: "get_cards", endpoint: .cards, needsSession: true,
       send: { market, _ async throws in _ = try await market.cards() },
       sendWithCallback: { market, _, queue, done in
-        market.cards(on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.cards() }) { done($0.failure) }
       }),
     MarketCall(
       operation: "delete_card", endpoint: .deleteCard, needsSession: true,
@@ -213,7 +230,7 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
       },
       sendWithCallback: { market, _, queue, done in
         let added = try await market.addCard(card)
-        market.deleteCard(token: added.token, on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.deleteCard(token: added.token) }) { done($0.failure) }
       }),
     MarketCall(
       operation: "transaction_history", endpoint: .transactions, needsSession: true,
@@ -221,7 +238,7 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
         _ = try await market.transactionHistory(productDetail: "full")
       },
       sendWithCallback: { market, _, queue, done in
-        market.transactionHistory(on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.transactionHistory() }) { done($0.failure) }
       }),
     MarketCall(
       operation: "points_history", endpoint: .pointsHistory, needsSession: true,
@@ -230,13 +247,13 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
         #expect(history.balance == backend.user(email: SandboxFixtures.userEmail(1))?.points)
       },
       sendWithCallback: { market, _, queue, done in
-        market.pointsHistory(on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.pointsHistory() }) { done($0.failure) }
       }),
     MarketCall(
       operation: "merchants", endpoint: .merchants, needsSession: false,
       send: { market, _ async throws in #expect(try await !market.merchants().isEmpty) },
       sendWithCallback: { market, _, queue, done in
-        market.merchants(on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.merchants() }) { done($0.failure) }
       }),
     MarketCall(
       operation: "merchant_categories", endpoint: .merchantCategories, needsSession: false,
@@ -244,13 +261,13 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
         #expect(try await market.merchantCategories().count == backend.catalog.categories.count)
       },
       sendWithCallback: { market, _, queue, done in
-        market.merchantCategories(on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.merchantCategories() }) { done($0.failure) }
       }),
     MarketCall(
       operation: "articles", endpoint: .articles, needsSession: false,
       send: { market, _ async throws in #expect(try await !market.articles().isEmpty) },
       sendWithCallback: { market, _, queue, done in
-        market.articles(on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.articles() }) { done($0.failure) }
       }),
     MarketCall(
       operation: "market_pass_details", endpoint: .marketPass, needsSession: true,
@@ -258,7 +275,7 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
         #expect(try await market.marketPassDetails().barcode.count == 13)
       },
       sendWithCallback: { market, _, queue, done in
-        market.marketPassDetails(on: queue) { done($0.failure) }
+        market.run(on: queue, { try await $0.marketPassDetails() }) { done($0.failure) }
       }),
   ]
 }

@@ -69,9 +69,10 @@ struct MarketCallbackTests {
     let market = try harness.client.market
     for (email, password) in [("not-an-email", "long-enough"), ("a@b.test", "")] {
       let failure: LoyaltyError? = await withCheckedContinuation { continuation in
-        market.register(email: email, password: password, on: DispatchQueue(label: "host")) {
-          continuation.resume(returning: $0.failure)
-        }
+        market.run(
+          on: DispatchQueue(label: "host"),
+          { try await $0.register(email: email, password: password) }
+        ) { continuation.resume(returning: $0.failure) }
       }
       #expect(failure?.code == .invalidArgument)
       #expect(failure?.seedCode == nil)

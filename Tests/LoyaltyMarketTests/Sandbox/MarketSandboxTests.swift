@@ -198,7 +198,7 @@ struct MarketSandboxTests {
     let key = DispatchSpecificKey<Bool>()
     queue.setSpecific(key: key, value: true)
     let result: Result<[Campaign], LoyaltyError> = await withCheckedContinuation { continuation in
-      market.campaigns(on: queue) { result in
+      market.run(on: queue, { try await $0.campaigns() }) { result in
         #expect(DispatchQueue.getSpecific(key: key) == true)
         continuation.resume(returning: result)
       }
@@ -206,7 +206,7 @@ struct MarketSandboxTests {
     #expect(try !result.get().isEmpty)
 
     let failure: Result<Profile, LoyaltyError> = await withCheckedContinuation { continuation in
-      market.profile(on: queue) { continuation.resume(returning: $0) }
+      market.run(on: queue, { try await $0.profile() }) { continuation.resume(returning: $0) }
     }
     if case .failure(let error) = failure {
       #expect(error.code == .notAuthenticated)

@@ -99,7 +99,9 @@ private func inMemoryTransport() -> InMemoryHTTPTransport {
 
 // LoyaltyError.seedCode
 private func seedCodes(market: Market) {
-  market.coupons { result in
+  market.run {
+    try await $0.coupons()
+  } completion: { result in
     if case .failure(let error) = result, error.seedCode == -1009 {
       // offline, as the seed SDK said it
     }
