@@ -65,10 +65,30 @@ export TMPDIR="$work"
 
 # Dumps the public API of module $1 to $2. No file paths or tool arguments go in, so the
 # dump is the same on every machine with the same toolchain.
+# The digester also dumps `package` declarations, marked "isInternal": they are not the
+# hosts' API (other products of this package use them), so they are dropped, and a
+# refactoring across products is not reported as a break.
 dump() {
   swift-api-digester -dump-sdk -module "$1" "${module_search[@]}" \
     -module-cache-path .build/api-digester-cache -avoid-location -avoid-tool-args \
-    -abort-on-module-fail -o "$2"
+    -abort-on-module-fail -o "$work/dump.json"
+  python3 - "$work/dump.json" "$2" <<'PYTHON'
+import json, sys
+
+def public(node):
+    if "children" in node:
+        node["children"] = [c for c in node["children"] if not c.get("isInternal")]
+        for child in node["children"]:
+            public(child)
+    return node
+
+with open(sys.argv[1]) as source:
+    dump = json.load(source)
+with open(sys.argv[2], "w") as target:
+    public(dump["ABIRoot"])
+    json.dump(dump, target, indent=2, sort_keys=False)
+    target.write("\n")
+PYTHON
 }
 
 # The diagnostics of comparing dump $1 (before) with dump $2 (after), one per line,
