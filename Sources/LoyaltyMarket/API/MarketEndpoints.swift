@@ -15,19 +15,22 @@ package enum MarketEndpoints {
 
   // MARK: Campaigns
 
+  /// The fields of both campaign lists: the language and the host's filters.
+  private static func campaignFields(language: String, filters: [String: JSONValue])
+    -> [String: JSONValue]
+  {
+    ["language": .string(language), "filters": .object(filters)]
+  }
+
   package static let campaigns = MarketCallDeclaration(
     "campaigns", .standardContext, wrapper: "campaigns", action: "retrieve",
     reading: .domain(CampaigningDomain.self, CampaignList.self),
-    fields: { (language: String, filters: [String: JSONValue]) in
-      ["language": .string(language), "filters": .object(filters)]
-    }, map: { $0.campaigns })
+    fields: campaignFields, map: { $0.campaigns })
 
   package static let personalizedCampaigns = MarketCallDeclaration(
     "campaigns_personalized", .authenticatedContext, wrapper: "campaigns", action: "retrieve",
     reading: .domain(CampaigningDomain.self, CampaignList.self),
-    fields: { (language: String, filters: [String: JSONValue]) in
-      ["language": .string(language), "filters": .object(filters)]
-    }, map: { $0.campaigns })
+    fields: campaignFields, map: { $0.campaigns })
 
   package static let singleCampaign = MarketCallDeclaration(
     "single_campaign", .get("/api/session/{sessionUuid}"),
