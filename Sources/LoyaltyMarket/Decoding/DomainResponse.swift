@@ -26,16 +26,9 @@ struct DomainResponse<Domain: MarketDomain, Payload: Decodable> {
   /// The answer `envelope` locates, its members read by `members`.
   init(_ envelope: EnvelopeReader, _ members: some AnswerMembers) throws {
     status = try envelope.status { try members.int($0, EnvelopeReader.statusName) }
-    var message: String?
-    for name in Self.messageNames {
-      if let member = envelope.member(name), let text = try members.string(member, name),
-        !text.isEmpty
-      {
-        message = ServerText.bounded(text)
-        break
-      }
+    message = try ResponseEnvelope.message(among: Self.messageNames) { name in
+      try envelope.member(name).flatMap { try members.string($0, name) }
     }
-    self.message = message
     if let domain = Domain.name, let member = envelope.member("\(domain)-status") {
       domainStatus = try members.int(member, "\(domain)-status")
     } else {

@@ -107,7 +107,8 @@ package struct EnvelopeReader: Sendable {
 
   /// The server's message (``ResponseEnvelope/message``).
   package var message: String? {
-    ResponseEnvelope.message { name in member(name).map { tape.value($0.position) } }
+    ResponseEnvelope.message { name in member(name).flatMap { tape.value($0.position).looseString }
+    }
   }
 
   /// The members flattened into one object: the context's, then the top level's that

@@ -55,13 +55,17 @@ public struct ResponseEnvelope: Sendable, Equatable {
 
   /// The server's message, from `msg`, `message`, `error_description` or `error`,
   /// bounded to ``LoyaltyCore/ServerText/limit`` bytes (``LoyaltyCore/ServerText``).
-  public var message: String? { Self.message { fields[$0] } }
+  public var message: String? { Self.message { fields[$0]?.looseString } }
 
-  /// The first non-empty text among ``EnvelopeReader/messageNames`` as `lookup` finds
-  /// them, bounded to ``LoyaltyCore/ServerText/limit`` bytes.
-  static func message(_ lookup: (String) -> JSONValue?) -> String? {
-    for name in EnvelopeReader.messageNames {
-      if let text = lookup(name)?.looseString, !text.isEmpty {
+  /// The first non-empty text that `text` gives for `names` (by default
+  /// ``EnvelopeReader/messageNames``), bounded to ``LoyaltyCore/ServerText/limit`` bytes:
+  /// the server's message, wherever the answer is read from.
+  package static func message(
+    among names: some Sequence<String> = EnvelopeReader.messageNames,
+    _ text: (String) throws -> String?
+  ) rethrows -> String? {
+    for name in names {
+      if let text = try text(name), !text.isEmpty {
         return ServerText.bounded(text)
       }
     }
