@@ -65,6 +65,10 @@ let package = Package(
 
     .library(name: "LoyaltyDirectory", targets: ["LoyaltyDirectory"]),
     .executable(name: "example-directory", targets: ["DirectoryExample"]),
+
+    // MARK: A host linking every shipped product (the size report measures it)
+
+    .executable(name: "example-all-products", targets: ["AllProductsExample"]),
   ],
   // MARK: Directory traits (gift-card providers)
 
@@ -486,11 +490,24 @@ let package = Package(
       ],
       swiftSettings: swiftSettings
     ),
+    // Every shipped product and nothing else: what the whole SDK adds to a host
+    // (scripts/size-report.sh). The sandbox and the tools are not among them.
+    .executableTarget(
+      name: "AllProductsExample",
+      dependencies: [
+        "LoyaltyCore", "LoyaltyNetwork", "LoyaltyURLSession", "LoyaltyStore", "LoyaltySecurity",
+        "LoyaltyEvents", "LoyaltyPush", "LoyaltyMarket", "LoyaltyLocation", "LoyaltyFlows",
+        "LoyaltyDirectory",
+      ],
+      path: "Examples/AllProductsExample",
+      swiftSettings: swiftSettings
+    ),
     // Runs each example binary as a child process; depending on the executables makes
     // `swift test` build them.
     .testTarget(
       name: "ExamplesTests",
       dependencies: [
+        "AllProductsExample",
         "CoreExample", "NetworkExample", "StoreExample", "SecurityExample", "EventsExample",
         "PushExample", "MarketExample", "CustomTransportExample", "LoyaltyTestSupport",
         "LocationExample", "FlowsExample", "DirectoryExample", "LoyaltyDemo",

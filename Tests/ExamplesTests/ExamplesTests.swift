@@ -27,6 +27,7 @@ struct ExamplesTests {
     Example(product: "example-location", expectedLine: "refused: outside 10:00-20:00"),
     Example(product: "example-flows", expectedLine: "payment tx_"),
     Example(product: "example-directory", expectedLine: "not modified (304)"),
+    Example(product: "example-all-products", expectedLine: "tracked 1, pending 1"),
   ]
 
   @Test("each example exits 0 and prints its walkthrough", arguments: examples)
