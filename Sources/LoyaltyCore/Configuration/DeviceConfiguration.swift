@@ -185,9 +185,7 @@ extension DeviceConfiguration: CustomStringConvertible, CustomDebugStringConvert
   /// `DeviceConfiguration(device.platform: ios, ...)`: the overrides that are set, with
   /// the device id masked.
   public var description: String {
-    "DeviceConfiguration("
-      + summary.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-      .joined(separator: ", ") + ")"
+    "DeviceConfiguration(" + summary.sortedPairs(": ", separator: ", ") + ")"
   }
 
   /// The same as ``description``.

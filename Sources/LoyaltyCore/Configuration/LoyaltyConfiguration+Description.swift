@@ -4,9 +4,7 @@ extension LoyaltyConfiguration: CustomStringConvertible, CustomDebugStringConver
   /// `LoyaltyConfiguration(apiKey: <masked, 17 characters>, appUUID: ..., ...)`: the
   /// ``summary``, with the API key masked.
   public var description: String {
-    "LoyaltyConfiguration("
-      + summary.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-      .joined(separator: ", ") + ")"
+    "LoyaltyConfiguration(" + summary.sortedPairs(": ", separator: ", ") + ")"
   }
 
   /// The same as ``description``.

@@ -32,7 +32,6 @@ extension LoyaltyConfiguration {
 
   /// ``summary`` as sorted `key: value` lines.
   public var summaryText: String {
-    summary.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-      .joined(separator: "\n")
+    summary.sortedPairs(": ", separator: "\n")
   }
 }
