@@ -46,20 +46,12 @@ public struct DatabaseConfiguration: Sendable, Hashable, Codable {
 
   func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
-    if !(64...1_048_576).contains(cacheSizeKiB) {
-      errors.append(
-        LoyaltyError(
-          .invalidCacheSize, "database.cacheSizeKiB is \(cacheSizeKiB).",
-          recoverySuggestion: "Use a cache size between 64 KiB and 1 GiB (1048576 KiB).",
-          metadata: ["field": "database.cacheSizeKiB"]))
-    }
-    if !(0...600).contains(busyTimeout) {
-      errors.append(
-        LoyaltyError(
-          .invalidTimeout, "database.busyTimeout is \(busyTimeout) s.",
-          recoverySuggestion: "Use a busy timeout between 0 and 600 seconds.",
-          metadata: ["field": "database.busyTimeout"]))
-    }
+    errors.check(
+      "database.cacheSizeKiB", cacheSizeKiB, in: 64...1_048_576, .invalidCacheSize,
+      "Use a cache size between 64 KiB and 1 GiB (1048576 KiB).")
+    errors.check(
+      "database.busyTimeout", seconds: busyTimeout, in: 0...600, .invalidTimeout,
+      "Use a busy timeout between 0 and 600 seconds.")
     return errors
   }
 }

@@ -141,14 +141,10 @@ public struct DeviceConfiguration: Sendable, Hashable, Codable {
       ("osVersion", osVersion), ("userAgent", userAgent),
     ]
     for case (let name, let value?) in headers where !Self.isHeaderSafe(value) {
-      errors.append(
-        LoyaltyError(
-          .invalidDeviceIdentity,
-          "device.\(name) is empty or has characters a header value may not carry.",
-          recoverySuggestion:
-            "Use printable ASCII without line breaks, or leave it unset for the platform's "
-            + "value.",
-          metadata: ["field": "device.\(name)"]))
+      errors.appendSetting(
+        .invalidDeviceIdentity, field: "device." + name,
+        "device.\(name) is empty or has characters a header value may not carry.",
+        "Use printable ASCII without line breaks, or leave it unset for the platform's value.")
     }
     // Sent in the device info body only: any text, but no control characters.
     var body: [(String, String?)] = [
@@ -158,11 +154,10 @@ public struct DeviceConfiguration: Sendable, Hashable, Codable {
     ]
     body += (languages ?? []).enumerated().map { ("languages[\($0.offset)]", $0.element) }
     for case (let name, let value?) in body where !Self.isPlainText(value) {
-      errors.append(
-        LoyaltyError(
-          .invalidDeviceIdentity, "device.\(name) is empty or has control characters.",
-          recoverySuggestion: "Use plain text, or leave it unset for the platform's value.",
-          metadata: ["field": "device.\(name)"]))
+      errors.appendSetting(
+        .invalidDeviceIdentity, field: "device." + name,
+        "device.\(name) is empty or has control characters.",
+        "Use plain text, or leave it unset for the platform's value.")
     }
     return errors
   }

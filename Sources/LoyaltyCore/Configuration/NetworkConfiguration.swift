@@ -76,66 +76,38 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
 
   func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
-    if !(1...300).contains(requestTimeout) {
-      errors.append(
-        LoyaltyError(
-          .invalidTimeout, "network.requestTimeout is \(requestTimeout) s.",
-          recoverySuggestion: "Use a request timeout between 1 and 300 seconds.",
-          metadata: ["field": "network.requestTimeout"]))
-    }
+    errors.check(
+      "network.requestTimeout", seconds: requestTimeout, in: 1...300, .invalidTimeout,
+      "Use a request timeout between 1 and 300 seconds.")
     // Compared rather than made a range: `requestTimeout...3_600` traps when the request
     // timeout is above 3600 s.
-    if !(resourceTimeout >= requestTimeout && resourceTimeout <= 3_600) {
-      errors.append(
-        LoyaltyError(
-          .invalidTimeout, "network.resourceTimeout is \(resourceTimeout) s.",
-          recoverySuggestion:
-            "Use a resource timeout no shorter than the request timeout and at most 3600 s.",
-          metadata: ["field": "network.resourceTimeout"]))
-    }
-    if !(1...10).contains(maxRetryAttempts) {
-      errors.append(
-        LoyaltyError(
-          .invalidRetryAttempts, "network.maxRetryAttempts is \(maxRetryAttempts).",
-          recoverySuggestion: "Use between 1 (no retry) and 10 attempts.",
-          metadata: ["field": "network.maxRetryAttempts"]))
-    }
+    errors.check(
+      "network.resourceTimeout", seconds: resourceTimeout,
+      isValid: resourceTimeout >= requestTimeout && resourceTimeout <= 3_600, .invalidTimeout,
+      "Use a resource timeout no shorter than the request timeout and at most 3600 s.")
+    errors.check(
+      "network.maxRetryAttempts", maxRetryAttempts, in: 1...10, .invalidRetryAttempts,
+      "Use between 1 (no retry) and 10 attempts.")
     if !(0...60).contains(retryBaseDelay)
       || !(retryMaxDelay >= retryBaseDelay && retryMaxDelay <= 3_600)
       || !(0...1).contains(retryJitter)
     {
-      errors.append(
-        LoyaltyError(
-          .invalidRetryDelay,
-          "network retry delays are base \(retryBaseDelay) s, max \(retryMaxDelay) s, "
-            + "jitter \(retryJitter).",
-          recoverySuggestion:
-            "Use a base delay of 0...60 s, a maximum no shorter than the base and at most "
-            + "3600 s, and a jitter of 0...1.",
-          metadata: ["field": retryDelayField]))
+      errors.appendSetting(
+        .invalidRetryDelay, field: retryDelayField,
+        "network retry delays are base \(retryBaseDelay) s, max \(retryMaxDelay) s, "
+          + "jitter \(retryJitter).",
+        "Use a base delay of 0...60 s, a maximum no shorter than the base and at most "
+          + "3600 s, and a jitter of 0...1.")
     }
-    if !(1...64).contains(maxConcurrentRequests) {
-      errors.append(
-        LoyaltyError(
-          .invalidConcurrencyLimit,
-          "network.maxConcurrentRequests is \(maxConcurrentRequests).",
-          recoverySuggestion: "Use between 1 and 64 requests in flight (the default is 6).",
-          metadata: ["field": "network.maxConcurrentRequests"]))
-    }
-    if !(1_024...1_073_741_824).contains(maxResponseBytes) {
-      errors.append(
-        LoyaltyError(
-          .invalidResponseLimit, "network.maxResponseBytes is \(maxResponseBytes).",
-          recoverySuggestion: "Use between 1 KiB (1024) and 1 GiB (1073741824) bytes.",
-          metadata: ["field": "network.maxResponseBytes"]))
-    }
-    if !(0...3_600).contains(maxRetryAfter) {
-      errors.append(
-        LoyaltyError(
-          .invalidRetryDelay, "network.maxRetryAfter is \(maxRetryAfter) s.",
-          recoverySuggestion: "Use between 0 and 3600 seconds (the default is 300).",
-          metadata: ["field": "network.maxRetryAfter"]))
-    }
+    errors.check(
+      "network.maxConcurrentRequests", maxConcurrentRequests, in: 1...64,
+      .invalidConcurrencyLimit, "Use between 1 and 64 requests in flight (the default is 6).")
+    errors.check(
+      "network.maxResponseBytes", maxResponseBytes, in: 1_024...1_073_741_824,
+      .invalidResponseLimit, "Use between 1 KiB (1024) and 1 GiB (1073741824) bytes.")
+    errors.check(
+      "network.maxRetryAfter", seconds: maxRetryAfter, in: 0...3_600, .invalidRetryDelay,
+      "Use between 0 and 3600 seconds (the default is 300).")
     return errors
   }
 
