@@ -28,20 +28,26 @@ public struct DatabaseConfiguration: Sendable, Hashable, Codable {
     self.directory = directory
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case encryptionEnabled, walMode, cacheSizeKiB, busyTimeout, directory
-  }
-
   /// Decodes a configuration; missing fields take their default values.
   public init(from decoder: any Decoder) throws {
     let defaults = DatabaseConfiguration()
-    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let container = try decoder.container(keyedBy: SettingKey.self)
     encryptionEnabled = try container.decode(
-      .encryptionEnabled, default: defaults.encryptionEnabled)
-    walMode = try container.decode(.walMode, default: defaults.walMode)
-    cacheSizeKiB = try container.decode(.cacheSizeKiB, default: defaults.cacheSizeKiB)
-    busyTimeout = try container.decode(.busyTimeout, default: defaults.busyTimeout)
-    directory = try container.decodeIfPresent(String.self, forKey: .directory)
+      "encryptionEnabled", default: defaults.encryptionEnabled)
+    walMode = try container.decode("walMode", default: defaults.walMode)
+    cacheSizeKiB = try container.decode("cacheSizeKiB", default: defaults.cacheSizeKiB)
+    busyTimeout = try container.decode("busyTimeout", default: defaults.busyTimeout)
+    directory = try container.decodeIfPresent("directory")
+  }
+
+  /// Encodes every field; `directory` only when set.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: SettingKey.self)
+    try container.encode(encryptionEnabled, "encryptionEnabled")
+    try container.encode(walMode, "walMode")
+    try container.encode(cacheSizeKiB, "cacheSizeKiB")
+    try container.encode(busyTimeout, "busyTimeout")
+    try container.encodeIfPresent(directory, "directory")
   }
 
   func validationErrors() -> [LoyaltyError] {

@@ -89,28 +89,42 @@ public struct DeviceConfiguration: Sendable, Hashable, Codable {
     self.development = development
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case registersAtStart, uniqueDeviceID, platform, vendor, osVersion, model, userAgent
-    case systemName, locale, languages, screenResolution, appVersion, appBuild, development
-  }
-
   /// Decodes a configuration; missing fields take their default values.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    registersAtStart = try container.decode(.registersAtStart, default: true)
-    uniqueDeviceID = try container.decodeIfPresent(String.self, forKey: .uniqueDeviceID)
-    platform = try container.decodeIfPresent(String.self, forKey: .platform)
-    vendor = try container.decodeIfPresent(String.self, forKey: .vendor)
-    osVersion = try container.decodeIfPresent(String.self, forKey: .osVersion)
-    model = try container.decodeIfPresent(String.self, forKey: .model)
-    userAgent = try container.decodeIfPresent(String.self, forKey: .userAgent)
-    systemName = try container.decodeIfPresent(String.self, forKey: .systemName)
-    locale = try container.decodeIfPresent(String.self, forKey: .locale)
-    languages = try container.decodeIfPresent([String].self, forKey: .languages)
-    screenResolution = try container.decodeIfPresent(String.self, forKey: .screenResolution)
-    appVersion = try container.decodeIfPresent(String.self, forKey: .appVersion)
-    appBuild = try container.decodeIfPresent(String.self, forKey: .appBuild)
-    development = try container.decodeIfPresent(Bool.self, forKey: .development)
+    let container = try decoder.container(keyedBy: SettingKey.self)
+    registersAtStart = try container.decode("registersAtStart", default: true)
+    uniqueDeviceID = try container.decodeIfPresent("uniqueDeviceID")
+    platform = try container.decodeIfPresent("platform")
+    vendor = try container.decodeIfPresent("vendor")
+    osVersion = try container.decodeIfPresent("osVersion")
+    model = try container.decodeIfPresent("model")
+    userAgent = try container.decodeIfPresent("userAgent")
+    systemName = try container.decodeIfPresent("systemName")
+    locale = try container.decodeIfPresent("locale")
+    languages = try container.decodeIfPresent("languages")
+    screenResolution = try container.decodeIfPresent("screenResolution")
+    appVersion = try container.decodeIfPresent("appVersion")
+    appBuild = try container.decodeIfPresent("appBuild")
+    development = try container.decodeIfPresent("development")
+  }
+
+  /// Encodes `registersAtStart` and the overrides that are set.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: SettingKey.self)
+    try container.encode(registersAtStart, "registersAtStart")
+    try container.encodeIfPresent(uniqueDeviceID, "uniqueDeviceID")
+    try container.encodeIfPresent(platform, "platform")
+    try container.encodeIfPresent(vendor, "vendor")
+    try container.encodeIfPresent(osVersion, "osVersion")
+    try container.encodeIfPresent(model, "model")
+    try container.encodeIfPresent(userAgent, "userAgent")
+    try container.encodeIfPresent(systemName, "systemName")
+    try container.encodeIfPresent(locale, "locale")
+    try container.encodeIfPresent(languages, "languages")
+    try container.encodeIfPresent(screenResolution, "screenResolution")
+    try container.encodeIfPresent(appVersion, "appVersion")
+    try container.encodeIfPresent(appBuild, "appBuild")
+    try container.encodeIfPresent(development, "development")
   }
 
   /// The overrides that are set, as `device.name: value` pairs, with the device id

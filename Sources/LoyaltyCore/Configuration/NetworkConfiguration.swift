@@ -52,26 +52,34 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
     self.maxRetryAfter = maxRetryAfter
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case requestTimeout, resourceTimeout, maxRetryAttempts, retryBaseDelay, retryMaxDelay
-    case retryJitter, maxConcurrentRequests, maxResponseBytes, maxRetryAfter
-  }
-
   /// Decodes a configuration; missing fields take their default values.
   public init(from decoder: any Decoder) throws {
     let defaults = NetworkConfiguration()
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    requestTimeout = try container.decode(.requestTimeout, default: defaults.requestTimeout)
-    resourceTimeout = try container.decode(.resourceTimeout, default: defaults.resourceTimeout)
-    maxRetryAttempts = try container.decode(.maxRetryAttempts, default: defaults.maxRetryAttempts)
-    retryBaseDelay = try container.decode(.retryBaseDelay, default: defaults.retryBaseDelay)
-    retryMaxDelay = try container.decode(.retryMaxDelay, default: defaults.retryMaxDelay)
-    retryJitter = try container.decode(.retryJitter, default: defaults.retryJitter)
+    let container = try decoder.container(keyedBy: SettingKey.self)
+    requestTimeout = try container.decode("requestTimeout", default: defaults.requestTimeout)
+    resourceTimeout = try container.decode("resourceTimeout", default: defaults.resourceTimeout)
+    maxRetryAttempts = try container.decode("maxRetryAttempts", default: defaults.maxRetryAttempts)
+    retryBaseDelay = try container.decode("retryBaseDelay", default: defaults.retryBaseDelay)
+    retryMaxDelay = try container.decode("retryMaxDelay", default: defaults.retryMaxDelay)
+    retryJitter = try container.decode("retryJitter", default: defaults.retryJitter)
     maxConcurrentRequests = try container.decode(
-      .maxConcurrentRequests, default: defaults.maxConcurrentRequests)
-    maxResponseBytes = try container.decode(
-      .maxResponseBytes, default: defaults.maxResponseBytes)
-    maxRetryAfter = try container.decode(.maxRetryAfter, default: defaults.maxRetryAfter)
+      "maxConcurrentRequests", default: defaults.maxConcurrentRequests)
+    maxResponseBytes = try container.decode("maxResponseBytes", default: defaults.maxResponseBytes)
+    maxRetryAfter = try container.decode("maxRetryAfter", default: defaults.maxRetryAfter)
+  }
+
+  /// Encodes every field.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: SettingKey.self)
+    try container.encode(requestTimeout, "requestTimeout")
+    try container.encode(resourceTimeout, "resourceTimeout")
+    try container.encode(maxRetryAttempts, "maxRetryAttempts")
+    try container.encode(retryBaseDelay, "retryBaseDelay")
+    try container.encode(retryMaxDelay, "retryMaxDelay")
+    try container.encode(retryJitter, "retryJitter")
+    try container.encode(maxConcurrentRequests, "maxConcurrentRequests")
+    try container.encode(maxResponseBytes, "maxResponseBytes")
+    try container.encode(maxRetryAfter, "maxRetryAfter")
   }
 
   func validationErrors() -> [LoyaltyError] {

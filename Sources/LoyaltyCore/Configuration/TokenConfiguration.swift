@@ -38,25 +38,33 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
     self.cacheDuration = cacheDuration
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case maxRetryAttempts, retryDelays, circuitBreakerThreshold, circuitBreakerResetTime
-    case refreshThreshold, refreshTimeout, loginTimeout, cacheDuration
-  }
-
   /// Decodes a configuration; missing fields take their default values.
   public init(from decoder: any Decoder) throws {
     let defaults = TokenConfiguration()
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    maxRetryAttempts = try container.decode(.maxRetryAttempts, default: defaults.maxRetryAttempts)
-    retryDelays = try container.decode(.retryDelays, default: defaults.retryDelays)
+    let container = try decoder.container(keyedBy: SettingKey.self)
+    maxRetryAttempts = try container.decode("maxRetryAttempts", default: defaults.maxRetryAttempts)
+    retryDelays = try container.decode("retryDelays", default: defaults.retryDelays)
     circuitBreakerThreshold = try container.decode(
-      .circuitBreakerThreshold, default: defaults.circuitBreakerThreshold)
+      "circuitBreakerThreshold", default: defaults.circuitBreakerThreshold)
     circuitBreakerResetTime = try container.decode(
-      .circuitBreakerResetTime, default: defaults.circuitBreakerResetTime)
-    refreshThreshold = try container.decode(.refreshThreshold, default: defaults.refreshThreshold)
-    refreshTimeout = try container.decode(.refreshTimeout, default: defaults.refreshTimeout)
-    loginTimeout = try container.decode(.loginTimeout, default: defaults.loginTimeout)
-    cacheDuration = try container.decode(.cacheDuration, default: defaults.cacheDuration)
+      "circuitBreakerResetTime", default: defaults.circuitBreakerResetTime)
+    refreshThreshold = try container.decode("refreshThreshold", default: defaults.refreshThreshold)
+    refreshTimeout = try container.decode("refreshTimeout", default: defaults.refreshTimeout)
+    loginTimeout = try container.decode("loginTimeout", default: defaults.loginTimeout)
+    cacheDuration = try container.decode("cacheDuration", default: defaults.cacheDuration)
+  }
+
+  /// Encodes every field.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: SettingKey.self)
+    try container.encode(maxRetryAttempts, "maxRetryAttempts")
+    try container.encode(retryDelays, "retryDelays")
+    try container.encode(circuitBreakerThreshold, "circuitBreakerThreshold")
+    try container.encode(circuitBreakerResetTime, "circuitBreakerResetTime")
+    try container.encode(refreshThreshold, "refreshThreshold")
+    try container.encode(refreshTimeout, "refreshTimeout")
+    try container.encode(loginTimeout, "loginTimeout")
+    try container.encode(cacheDuration, "cacheDuration")
   }
 
   func validationErrors() -> [LoyaltyError] {
