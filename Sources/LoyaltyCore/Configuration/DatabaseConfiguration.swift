@@ -29,6 +29,7 @@ public struct DatabaseConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Decodes a configuration; missing fields take their default values.
+  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let defaults = DatabaseConfiguration()
     let container = try decoder.container(keyedBy: SettingKey.self)
@@ -41,6 +42,7 @@ public struct DatabaseConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Encodes every field; `directory` only when set.
+  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: SettingKey.self)
     try container.encode(encryptionEnabled, "encryptionEnabled")
@@ -50,6 +52,7 @@ public struct DatabaseConfiguration: Sendable, Hashable, Codable {
     try container.encodeIfPresent(directory, "directory")
   }
 
+  @_optimize(size)
   func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
     errors.check(

@@ -82,6 +82,7 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
 
   /// Decodes a configuration. `appUUID` and `bundleID` are required; every other field
   /// takes its production default when absent.
+  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: SettingKey.self)
     appUUID = try container.decode(String.self, forKey: SettingKey("appUUID"))
@@ -98,6 +99,7 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Encodes every field, the API key included.
+  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: SettingKey.self)
     try container.encode(appUUID, "appUUID")

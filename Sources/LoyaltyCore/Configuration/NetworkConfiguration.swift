@@ -53,6 +53,7 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Decodes a configuration; missing fields take their default values.
+  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let defaults = NetworkConfiguration()
     let container = try decoder.container(keyedBy: SettingKey.self)
@@ -69,6 +70,7 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Encodes every field.
+  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: SettingKey.self)
     try container.encode(requestTimeout, "requestTimeout")
@@ -82,6 +84,7 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
     try container.encode(maxRetryAfter, "maxRetryAfter")
   }
 
+  @_optimize(size)
   func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
     errors.check(

@@ -39,6 +39,7 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Decodes a configuration; missing fields take their default values.
+  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let defaults = TokenConfiguration()
     let container = try decoder.container(keyedBy: SettingKey.self)
@@ -55,6 +56,7 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Encodes every field.
+  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: SettingKey.self)
     try container.encode(maxRetryAttempts, "maxRetryAttempts")
@@ -67,6 +69,7 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
     try container.encode(cacheDuration, "cacheDuration")
   }
 
+  @_optimize(size)
   func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
     errors.check(
