@@ -28,38 +28,39 @@ public struct DatabaseConfiguration: Sendable, Hashable, Codable {
     self.directory = directory
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case encryptionEnabled, walMode, cacheSizeKiB, busyTimeout, directory
-  }
-
   /// Decodes a configuration; missing fields take their default values.
+  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let defaults = DatabaseConfiguration()
-    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let container = try decoder.container(keyedBy: SettingKey.self)
     encryptionEnabled = try container.decode(
-      .encryptionEnabled, default: defaults.encryptionEnabled)
-    walMode = try container.decode(.walMode, default: defaults.walMode)
-    cacheSizeKiB = try container.decode(.cacheSizeKiB, default: defaults.cacheSizeKiB)
-    busyTimeout = try container.decode(.busyTimeout, default: defaults.busyTimeout)
-    directory = try container.decodeIfPresent(String.self, forKey: .directory)
+      "encryptionEnabled", default: defaults.encryptionEnabled)
+    walMode = try container.decode("walMode", default: defaults.walMode)
+    cacheSizeKiB = try container.decode("cacheSizeKiB", default: defaults.cacheSizeKiB)
+    busyTimeout = try container.decode("busyTimeout", default: defaults.busyTimeout)
+    directory = try container.decodeIfPresent("directory")
   }
 
+  /// Encodes every field; `directory` only when set.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: SettingKey.self)
+    try container.encode(encryptionEnabled, "encryptionEnabled")
+    try container.encode(walMode, "walMode")
+    try container.encode(cacheSizeKiB, "cacheSizeKiB")
+    try container.encode(busyTimeout, "busyTimeout")
+    try container.encodeIfPresent(directory, "directory")
+  }
+
+  @_optimize(size)
   func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
-    if !(64...1_048_576).contains(cacheSizeKiB) {
-      errors.append(
-        LoyaltyError(
-          .invalidCacheSize, "database.cacheSizeKiB is \(cacheSizeKiB).",
-          recoverySuggestion: "Use a cache size between 64 KiB and 1 GiB (1048576 KiB).",
-          metadata: ["field": "database.cacheSizeKiB"]))
-    }
-    if !(0...600).contains(busyTimeout) {
-      errors.append(
-        LoyaltyError(
-          .invalidTimeout, "database.busyTimeout is \(busyTimeout) s.",
-          recoverySuggestion: "Use a busy timeout between 0 and 600 seconds.",
-          metadata: ["field": "database.busyTimeout"]))
-    }
+    errors.check(
+      "database.cacheSizeKiB", cacheSizeKiB, in: 64...1_048_576, .invalidCacheSize,
+      "Use a cache size between 64 KiB and 1 GiB (1048576 KiB).")
+    errors.check(
+      "database.busyTimeout", seconds: busyTimeout, in: 0...600, .invalidTimeout,
+      "Use a busy timeout between 0 and 600 seconds.")
     return errors
   }
 }

@@ -89,32 +89,49 @@ public struct DeviceConfiguration: Sendable, Hashable, Codable {
     self.development = development
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case registersAtStart, uniqueDeviceID, platform, vendor, osVersion, model, userAgent
-    case systemName, locale, languages, screenResolution, appVersion, appBuild, development
+  /// Decodes a configuration; missing fields take their default values.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: SettingKey.self)
+    registersAtStart = try container.decode("registersAtStart", default: true)
+    uniqueDeviceID = try container.decodeIfPresent("uniqueDeviceID")
+    platform = try container.decodeIfPresent("platform")
+    vendor = try container.decodeIfPresent("vendor")
+    osVersion = try container.decodeIfPresent("osVersion")
+    model = try container.decodeIfPresent("model")
+    userAgent = try container.decodeIfPresent("userAgent")
+    systemName = try container.decodeIfPresent("systemName")
+    locale = try container.decodeIfPresent("locale")
+    languages = try container.decodeIfPresent("languages")
+    screenResolution = try container.decodeIfPresent("screenResolution")
+    appVersion = try container.decodeIfPresent("appVersion")
+    appBuild = try container.decodeIfPresent("appBuild")
+    development = try container.decodeIfPresent("development")
   }
 
-  /// Decodes a configuration; missing fields take their default values.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    registersAtStart = try container.decode(.registersAtStart, default: true)
-    uniqueDeviceID = try container.decodeIfPresent(String.self, forKey: .uniqueDeviceID)
-    platform = try container.decodeIfPresent(String.self, forKey: .platform)
-    vendor = try container.decodeIfPresent(String.self, forKey: .vendor)
-    osVersion = try container.decodeIfPresent(String.self, forKey: .osVersion)
-    model = try container.decodeIfPresent(String.self, forKey: .model)
-    userAgent = try container.decodeIfPresent(String.self, forKey: .userAgent)
-    systemName = try container.decodeIfPresent(String.self, forKey: .systemName)
-    locale = try container.decodeIfPresent(String.self, forKey: .locale)
-    languages = try container.decodeIfPresent([String].self, forKey: .languages)
-    screenResolution = try container.decodeIfPresent(String.self, forKey: .screenResolution)
-    appVersion = try container.decodeIfPresent(String.self, forKey: .appVersion)
-    appBuild = try container.decodeIfPresent(String.self, forKey: .appBuild)
-    development = try container.decodeIfPresent(Bool.self, forKey: .development)
+  /// Encodes `registersAtStart` and the overrides that are set.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: SettingKey.self)
+    try container.encode(registersAtStart, "registersAtStart")
+    try container.encodeIfPresent(uniqueDeviceID, "uniqueDeviceID")
+    try container.encodeIfPresent(platform, "platform")
+    try container.encodeIfPresent(vendor, "vendor")
+    try container.encodeIfPresent(osVersion, "osVersion")
+    try container.encodeIfPresent(model, "model")
+    try container.encodeIfPresent(userAgent, "userAgent")
+    try container.encodeIfPresent(systemName, "systemName")
+    try container.encodeIfPresent(locale, "locale")
+    try container.encodeIfPresent(languages, "languages")
+    try container.encodeIfPresent(screenResolution, "screenResolution")
+    try container.encodeIfPresent(appVersion, "appVersion")
+    try container.encodeIfPresent(appBuild, "appBuild")
+    try container.encodeIfPresent(development, "development")
   }
 
   /// The overrides that are set, as `device.name: value` pairs, with the device id
   /// masked.
+  @_optimize(size)
   var summary: [String: String] {
     var pairs = ["device.registersAtStart": String(registersAtStart)]
     if let uniqueDeviceID {
@@ -133,6 +150,7 @@ public struct DeviceConfiguration: Sendable, Hashable, Codable {
     return pairs
   }
 
+  @_optimize(size)
   func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
     // Sent as header values: printable ASCII only, so no CR or LF can split a header.
@@ -141,14 +159,10 @@ public struct DeviceConfiguration: Sendable, Hashable, Codable {
       ("osVersion", osVersion), ("userAgent", userAgent),
     ]
     for case (let name, let value?) in headers where !Self.isHeaderSafe(value) {
-      errors.append(
-        LoyaltyError(
-          .invalidDeviceIdentity,
-          "device.\(name) is empty or has characters a header value may not carry.",
-          recoverySuggestion:
-            "Use printable ASCII without line breaks, or leave it unset for the platform's "
-            + "value.",
-          metadata: ["field": "device.\(name)"]))
+      errors.appendSetting(
+        .invalidDeviceIdentity, field: "device." + name,
+        "device.\(name) is empty or has characters a header value may not carry.",
+        "Use printable ASCII without line breaks, or leave it unset for the platform's value.")
     }
     // Sent in the device info body only: any text, but no control characters.
     var body: [(String, String?)] = [
@@ -158,11 +172,10 @@ public struct DeviceConfiguration: Sendable, Hashable, Codable {
     ]
     body += (languages ?? []).enumerated().map { ("languages[\($0.offset)]", $0.element) }
     for case (let name, let value?) in body where !Self.isPlainText(value) {
-      errors.append(
-        LoyaltyError(
-          .invalidDeviceIdentity, "device.\(name) is empty or has control characters.",
-          recoverySuggestion: "Use plain text, or leave it unset for the platform's value.",
-          metadata: ["field": "device.\(name)"]))
+      errors.appendSetting(
+        .invalidDeviceIdentity, field: "device." + name,
+        "device.\(name) is empty or has control characters.",
+        "Use plain text, or leave it unset for the platform's value.")
     }
     return errors
   }
@@ -184,16 +197,16 @@ extension DeviceConfiguration: CustomStringConvertible, CustomDebugStringConvert
 {
   /// `DeviceConfiguration(device.platform: ios, ...)`: the overrides that are set, with
   /// the device id masked.
+  @_optimize(size)
   public var description: String {
-    "DeviceConfiguration("
-      + summary.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-      .joined(separator: ", ") + ")"
+    "DeviceConfiguration(" + summary.sortedPairs(": ", separator: ", ") + ")"
   }
 
   /// The same as ``description``.
   public var debugDescription: String { description }
 
   /// The fields, with the device id masked, so `dump` shows no secret.
+  @_optimize(size)
   public var customMirror: Mirror {
     Mirror(
       self,

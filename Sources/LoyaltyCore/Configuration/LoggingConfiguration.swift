@@ -25,17 +25,24 @@ public struct LoggingConfiguration: Sendable, Hashable, Codable {
     self.tokenLogging = tokenLogging
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case level, networkLogging, databaseLogging, tokenLogging
-  }
-
   /// Decodes a configuration; missing fields take their default values.
+  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let defaults = LoggingConfiguration()
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    level = try container.decode(.level, default: defaults.level)
-    networkLogging = try container.decode(.networkLogging, default: defaults.networkLogging)
-    databaseLogging = try container.decode(.databaseLogging, default: defaults.databaseLogging)
-    tokenLogging = try container.decode(.tokenLogging, default: defaults.tokenLogging)
+    let container = try decoder.container(keyedBy: SettingKey.self)
+    level = try container.decode("level", default: defaults.level)
+    networkLogging = try container.decode("networkLogging", default: defaults.networkLogging)
+    databaseLogging = try container.decode("databaseLogging", default: defaults.databaseLogging)
+    tokenLogging = try container.decode("tokenLogging", default: defaults.tokenLogging)
+  }
+
+  /// Encodes every field.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: SettingKey.self)
+    try container.encode(level, "level")
+    try container.encode(networkLogging, "networkLogging")
+    try container.encode(databaseLogging, "databaseLogging")
+    try container.encode(tokenLogging, "tokenLogging")
   }
 }

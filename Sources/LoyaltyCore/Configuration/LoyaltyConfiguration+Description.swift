@@ -3,16 +3,16 @@ extension LoyaltyConfiguration: CustomStringConvertible, CustomDebugStringConver
 {
   /// `LoyaltyConfiguration(apiKey: <masked, 17 characters>, appUUID: ..., ...)`: the
   /// ``summary``, with the API key masked.
+  @_optimize(size)
   public var description: String {
-    "LoyaltyConfiguration("
-      + summary.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-      .joined(separator: ", ") + ")"
+    "LoyaltyConfiguration(" + summary.sortedPairs(": ", separator: ", ") + ")"
   }
 
   /// The same as ``description``.
   public var debugDescription: String { description }
 
   /// The fields, with the API key masked, so `dump` shows no secret.
+  @_optimize(size)
   public var customMirror: Mirror {
     Mirror(
       self,

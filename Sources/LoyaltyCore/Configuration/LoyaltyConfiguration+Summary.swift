@@ -1,6 +1,7 @@
 extension LoyaltyConfiguration {
   /// The configuration as flat `key: value` pairs for diagnostics, with the API key
   /// masked. Safe to log or show on a support screen.
+  @_optimize(size)
   public var summary: [String: String] {
     let base = [
       "appUUID": appUUID,
@@ -31,8 +32,8 @@ extension LoyaltyConfiguration {
   }
 
   /// ``summary`` as sorted `key: value` lines.
+  @_optimize(size)
   public var summaryText: String {
-    summary.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
-      .joined(separator: "\n")
+    summary.sortedPairs(": ", separator: "\n")
   }
 }

@@ -9,21 +9,18 @@ extension LoyaltyConfiguration {
   }
 
   /// Every problem with the configuration, in field order; empty when it is valid.
+  @_optimize(size)
   public func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
     let uuid = appUUID.replacing("-", with: "")
     if appUUID.trimmingWhitespaces().isEmpty {
-      errors.append(
-        LoyaltyError(
-          .missingAppUUID, "appUUID is empty.",
-          recoverySuggestion: "Set appUUID to the 32-character hexadecimal id of your app.",
-          metadata: ["field": "appUUID"]))
+      errors.appendSetting(
+        .missingAppUUID, field: "appUUID", "appUUID is empty.",
+        "Set appUUID to the 32-character hexadecimal id of your app.")
     } else if uuid.count != 32 || !uuid.allSatisfy(\.isHexDigit) {
-      errors.append(
-        LoyaltyError(
-          .invalidAppUUID, "appUUID is not 32 hexadecimal characters.",
-          recoverySuggestion: "Copy the app UUID exactly as the loyalty console shows it.",
-          metadata: ["field": "appUUID"]))
+      errors.appendSetting(
+        .invalidAppUUID, field: "appUUID", "appUUID is not 32 hexadecimal characters.",
+        "Copy the app UUID exactly as the loyalty console shows it.")
     }
     if bundleID.isEmpty
       || !bundleID.unicodeScalars.allSatisfy({
@@ -31,37 +28,30 @@ extension LoyaltyConfiguration {
       })
     {
       // Path separators (`/`, `\`) and NUL are not in the allowed characters.
-      errors.append(
-        LoyaltyError(
-          .invalidBundleID,
-          "bundleID \"\(bundleID)\" is empty or has invalid characters; it names the SDK's "
-            + "directory and database file, so it may not contain a path separator.",
-          recoverySuggestion: "Use a reverse-DNS identifier such as com.example.app.",
-          metadata: ["field": "bundleID"]))
+      errors.appendSetting(
+        .invalidBundleID, field: "bundleID",
+        "bundleID \"\(bundleID)\" is empty or has invalid characters; it names the SDK's "
+          + "directory and database file, so it may not contain a path separator.",
+        "Use a reverse-DNS identifier such as com.example.app.")
     } else if bundleID == "." || bundleID == ".." {
-      errors.append(
-        LoyaltyError(
-          .invalidBundleID,
-          "bundleID \"\(bundleID)\" is a relative path component; as the name of the SDK's "
-            + "directory it would point at the directory itself or its parent.",
-          recoverySuggestion: "Use a reverse-DNS identifier such as com.example.app.",
-          metadata: ["field": "bundleID"]))
+      errors.appendSetting(
+        .invalidBundleID, field: "bundleID",
+        "bundleID \"\(bundleID)\" is a relative path component; as the name of the SDK's "
+          + "directory it would point at the directory itself or its parent.",
+        "Use a reverse-DNS identifier such as com.example.app.")
     }
     if language.count != 2 || !language.allSatisfy({ $0.isASCII && $0.isLowercase }) {
-      errors.append(
-        LoyaltyError(
-          .invalidLanguage, "language \"\(language)\" is not a two-letter code.",
-          recoverySuggestion: "Use a lower-case ISO 639-1 code such as \"el\" or \"en\".",
-          metadata: ["field": "language"]))
+      errors.appendSetting(
+        .invalidLanguage, field: "language", "language \"\(language)\" is not a two-letter code.",
+        "Use a lower-case ISO 639-1 code such as \"el\" or \"en\".")
     }
     if case .custom(let url) = environment {
       let scheme = url.scheme?.lowercased()
       if scheme != "http" && scheme != "https" || (url.host ?? "").isEmpty {
-        errors.append(
-          LoyaltyError(
-            .invalidBaseURL, "The custom base URL \(url.absoluteString) is not an http(s) URL.",
-            recoverySuggestion: "Use an absolute URL such as https://loyalty.example.com.",
-            metadata: ["field": "environment"]))
+        errors.appendSetting(
+          .invalidBaseURL, field: "environment",
+          "The custom base URL \(url.absoluteString) is not an http(s) URL.",
+          "Use an absolute URL such as https://loyalty.example.com.")
       }
     }
     errors += database.validationErrors()

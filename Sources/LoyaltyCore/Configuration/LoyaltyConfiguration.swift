@@ -80,25 +80,38 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
     [apiKey, device.uniqueDeviceID ?? ""].filter { !$0.isEmpty }
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case appUUID, merchantID, apiKey, bundleID, environment, language
-    case database, token, network, logging, device
-  }
-
   /// Decodes a configuration. `appUUID` and `bundleID` are required; every other field
   /// takes its production default when absent.
+  @_optimize(size)
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    appUUID = try container.decode(String.self, forKey: .appUUID)
-    bundleID = try container.decode(String.self, forKey: .bundleID)
-    merchantID = try container.decode(.merchantID, default: "")
-    apiKey = try container.decode(.apiKey, default: "")
-    environment = try container.decode(.environment, default: .production)
-    language = try container.decode(.language, default: "el")
-    database = try container.decode(.database, default: Preset.production.database)
-    token = try container.decode(.token, default: Preset.production.token)
-    network = try container.decode(.network, default: Preset.production.network)
-    logging = try container.decode(.logging, default: Preset.production.logging)
-    device = try container.decode(.device, default: DeviceConfiguration())
+    let container = try decoder.container(keyedBy: SettingKey.self)
+    appUUID = try container.decode(String.self, forKey: SettingKey("appUUID"))
+    bundleID = try container.decode(String.self, forKey: SettingKey("bundleID"))
+    merchantID = try container.decode("merchantID", default: "")
+    apiKey = try container.decode("apiKey", default: "")
+    environment = try container.decode("environment", default: .production)
+    language = try container.decode("language", default: "el")
+    database = try container.decode("database", default: Preset.production.database)
+    token = try container.decode("token", default: Preset.production.token)
+    network = try container.decode("network", default: Preset.production.network)
+    logging = try container.decode("logging", default: Preset.production.logging)
+    device = try container.decode("device", default: DeviceConfiguration())
+  }
+
+  /// Encodes every field, the API key included.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: SettingKey.self)
+    try container.encode(appUUID, "appUUID")
+    try container.encode(merchantID, "merchantID")
+    try container.encode(apiKey, "apiKey")
+    try container.encode(bundleID, "bundleID")
+    try container.encode(environment, "environment")
+    try container.encode(language, "language")
+    try container.encode(database, "database")
+    try container.encode(token, "token")
+    try container.encode(network, "network")
+    try container.encode(logging, "logging")
+    try container.encode(device, "device")
   }
 }

@@ -34,6 +34,7 @@ public enum LoyaltyEnvironment: Sendable, Hashable, Codable, CustomStringConvert
   private static let productionURL =
     URL(string: "https://engage-prod.dei.gr") ?? URL(fileURLWithPath: "/")
 
+  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
@@ -50,6 +51,7 @@ public enum LoyaltyEnvironment: Sendable, Hashable, Codable, CustomStringConvert
     }
   }
 
+  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
@@ -59,6 +61,7 @@ public enum LoyaltyEnvironment: Sendable, Hashable, Codable, CustomStringConvert
     }
   }
 
+  @_optimize(size)
   public var description: String {
     switch self {
     case .development: "development (\(baseURL.absoluteString))"

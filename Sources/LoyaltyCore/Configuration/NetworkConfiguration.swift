@@ -52,90 +52,73 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
     self.maxRetryAfter = maxRetryAfter
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case requestTimeout, resourceTimeout, maxRetryAttempts, retryBaseDelay, retryMaxDelay
-    case retryJitter, maxConcurrentRequests, maxResponseBytes, maxRetryAfter
-  }
-
   /// Decodes a configuration; missing fields take their default values.
+  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let defaults = NetworkConfiguration()
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    requestTimeout = try container.decode(.requestTimeout, default: defaults.requestTimeout)
-    resourceTimeout = try container.decode(.resourceTimeout, default: defaults.resourceTimeout)
-    maxRetryAttempts = try container.decode(.maxRetryAttempts, default: defaults.maxRetryAttempts)
-    retryBaseDelay = try container.decode(.retryBaseDelay, default: defaults.retryBaseDelay)
-    retryMaxDelay = try container.decode(.retryMaxDelay, default: defaults.retryMaxDelay)
-    retryJitter = try container.decode(.retryJitter, default: defaults.retryJitter)
+    let container = try decoder.container(keyedBy: SettingKey.self)
+    requestTimeout = try container.decode("requestTimeout", default: defaults.requestTimeout)
+    resourceTimeout = try container.decode("resourceTimeout", default: defaults.resourceTimeout)
+    maxRetryAttempts = try container.decode("maxRetryAttempts", default: defaults.maxRetryAttempts)
+    retryBaseDelay = try container.decode("retryBaseDelay", default: defaults.retryBaseDelay)
+    retryMaxDelay = try container.decode("retryMaxDelay", default: defaults.retryMaxDelay)
+    retryJitter = try container.decode("retryJitter", default: defaults.retryJitter)
     maxConcurrentRequests = try container.decode(
-      .maxConcurrentRequests, default: defaults.maxConcurrentRequests)
-    maxResponseBytes = try container.decode(
-      .maxResponseBytes, default: defaults.maxResponseBytes)
-    maxRetryAfter = try container.decode(.maxRetryAfter, default: defaults.maxRetryAfter)
+      "maxConcurrentRequests", default: defaults.maxConcurrentRequests)
+    maxResponseBytes = try container.decode("maxResponseBytes", default: defaults.maxResponseBytes)
+    maxRetryAfter = try container.decode("maxRetryAfter", default: defaults.maxRetryAfter)
   }
 
+  /// Encodes every field.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: SettingKey.self)
+    try container.encode(requestTimeout, "requestTimeout")
+    try container.encode(resourceTimeout, "resourceTimeout")
+    try container.encode(maxRetryAttempts, "maxRetryAttempts")
+    try container.encode(retryBaseDelay, "retryBaseDelay")
+    try container.encode(retryMaxDelay, "retryMaxDelay")
+    try container.encode(retryJitter, "retryJitter")
+    try container.encode(maxConcurrentRequests, "maxConcurrentRequests")
+    try container.encode(maxResponseBytes, "maxResponseBytes")
+    try container.encode(maxRetryAfter, "maxRetryAfter")
+  }
+
+  @_optimize(size)
   func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
-    if !(1...300).contains(requestTimeout) {
-      errors.append(
-        LoyaltyError(
-          .invalidTimeout, "network.requestTimeout is \(requestTimeout) s.",
-          recoverySuggestion: "Use a request timeout between 1 and 300 seconds.",
-          metadata: ["field": "network.requestTimeout"]))
-    }
+    errors.check(
+      "network.requestTimeout", seconds: requestTimeout, in: 1...300, .invalidTimeout,
+      "Use a request timeout between 1 and 300 seconds.")
     // Compared rather than made a range: `requestTimeout...3_600` traps when the request
     // timeout is above 3600 s.
-    if !(resourceTimeout >= requestTimeout && resourceTimeout <= 3_600) {
-      errors.append(
-        LoyaltyError(
-          .invalidTimeout, "network.resourceTimeout is \(resourceTimeout) s.",
-          recoverySuggestion:
-            "Use a resource timeout no shorter than the request timeout and at most 3600 s.",
-          metadata: ["field": "network.resourceTimeout"]))
-    }
-    if !(1...10).contains(maxRetryAttempts) {
-      errors.append(
-        LoyaltyError(
-          .invalidRetryAttempts, "network.maxRetryAttempts is \(maxRetryAttempts).",
-          recoverySuggestion: "Use between 1 (no retry) and 10 attempts.",
-          metadata: ["field": "network.maxRetryAttempts"]))
-    }
+    errors.check(
+      "network.resourceTimeout", seconds: resourceTimeout,
+      isValid: resourceTimeout >= requestTimeout && resourceTimeout <= 3_600, .invalidTimeout,
+      "Use a resource timeout no shorter than the request timeout and at most 3600 s.")
+    errors.check(
+      "network.maxRetryAttempts", maxRetryAttempts, in: 1...10, .invalidRetryAttempts,
+      "Use between 1 (no retry) and 10 attempts.")
     if !(0...60).contains(retryBaseDelay)
       || !(retryMaxDelay >= retryBaseDelay && retryMaxDelay <= 3_600)
       || !(0...1).contains(retryJitter)
     {
-      errors.append(
-        LoyaltyError(
-          .invalidRetryDelay,
-          "network retry delays are base \(retryBaseDelay) s, max \(retryMaxDelay) s, "
-            + "jitter \(retryJitter).",
-          recoverySuggestion:
-            "Use a base delay of 0...60 s, a maximum no shorter than the base and at most "
-            + "3600 s, and a jitter of 0...1.",
-          metadata: ["field": retryDelayField]))
+      errors.appendSetting(
+        .invalidRetryDelay, field: retryDelayField,
+        "network retry delays are base \(retryBaseDelay) s, max \(retryMaxDelay) s, "
+          + "jitter \(retryJitter).",
+        "Use a base delay of 0...60 s, a maximum no shorter than the base and at most "
+          + "3600 s, and a jitter of 0...1.")
     }
-    if !(1...64).contains(maxConcurrentRequests) {
-      errors.append(
-        LoyaltyError(
-          .invalidConcurrencyLimit,
-          "network.maxConcurrentRequests is \(maxConcurrentRequests).",
-          recoverySuggestion: "Use between 1 and 64 requests in flight (the default is 6).",
-          metadata: ["field": "network.maxConcurrentRequests"]))
-    }
-    if !(1_024...1_073_741_824).contains(maxResponseBytes) {
-      errors.append(
-        LoyaltyError(
-          .invalidResponseLimit, "network.maxResponseBytes is \(maxResponseBytes).",
-          recoverySuggestion: "Use between 1 KiB (1024) and 1 GiB (1073741824) bytes.",
-          metadata: ["field": "network.maxResponseBytes"]))
-    }
-    if !(0...3_600).contains(maxRetryAfter) {
-      errors.append(
-        LoyaltyError(
-          .invalidRetryDelay, "network.maxRetryAfter is \(maxRetryAfter) s.",
-          recoverySuggestion: "Use between 0 and 3600 seconds (the default is 300).",
-          metadata: ["field": "network.maxRetryAfter"]))
-    }
+    errors.check(
+      "network.maxConcurrentRequests", maxConcurrentRequests, in: 1...64,
+      .invalidConcurrencyLimit, "Use between 1 and 64 requests in flight (the default is 6).")
+    errors.check(
+      "network.maxResponseBytes", maxResponseBytes, in: 1_024...1_073_741_824,
+      .invalidResponseLimit, "Use between 1 KiB (1024) and 1 GiB (1073741824) bytes.")
+    errors.check(
+      "network.maxRetryAfter", seconds: maxRetryAfter, in: 0...3_600, .invalidRetryDelay,
+      "Use between 0 and 3600 seconds (the default is 300).")
     return errors
   }
 

@@ -38,88 +38,78 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
     self.cacheDuration = cacheDuration
   }
 
-  private enum CodingKeys: String, CodingKey {
-    case maxRetryAttempts, retryDelays, circuitBreakerThreshold, circuitBreakerResetTime
-    case refreshThreshold, refreshTimeout, loginTimeout, cacheDuration
-  }
-
   /// Decodes a configuration; missing fields take their default values.
+  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let defaults = TokenConfiguration()
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    maxRetryAttempts = try container.decode(.maxRetryAttempts, default: defaults.maxRetryAttempts)
-    retryDelays = try container.decode(.retryDelays, default: defaults.retryDelays)
+    let container = try decoder.container(keyedBy: SettingKey.self)
+    maxRetryAttempts = try container.decode("maxRetryAttempts", default: defaults.maxRetryAttempts)
+    retryDelays = try container.decode("retryDelays", default: defaults.retryDelays)
     circuitBreakerThreshold = try container.decode(
-      .circuitBreakerThreshold, default: defaults.circuitBreakerThreshold)
+      "circuitBreakerThreshold", default: defaults.circuitBreakerThreshold)
     circuitBreakerResetTime = try container.decode(
-      .circuitBreakerResetTime, default: defaults.circuitBreakerResetTime)
-    refreshThreshold = try container.decode(.refreshThreshold, default: defaults.refreshThreshold)
-    refreshTimeout = try container.decode(.refreshTimeout, default: defaults.refreshTimeout)
-    loginTimeout = try container.decode(.loginTimeout, default: defaults.loginTimeout)
-    cacheDuration = try container.decode(.cacheDuration, default: defaults.cacheDuration)
+      "circuitBreakerResetTime", default: defaults.circuitBreakerResetTime)
+    refreshThreshold = try container.decode("refreshThreshold", default: defaults.refreshThreshold)
+    refreshTimeout = try container.decode("refreshTimeout", default: defaults.refreshTimeout)
+    loginTimeout = try container.decode("loginTimeout", default: defaults.loginTimeout)
+    cacheDuration = try container.decode("cacheDuration", default: defaults.cacheDuration)
   }
 
+  /// Encodes every field.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: SettingKey.self)
+    try container.encode(maxRetryAttempts, "maxRetryAttempts")
+    try container.encode(retryDelays, "retryDelays")
+    try container.encode(circuitBreakerThreshold, "circuitBreakerThreshold")
+    try container.encode(circuitBreakerResetTime, "circuitBreakerResetTime")
+    try container.encode(refreshThreshold, "refreshThreshold")
+    try container.encode(refreshTimeout, "refreshTimeout")
+    try container.encode(loginTimeout, "loginTimeout")
+    try container.encode(cacheDuration, "cacheDuration")
+  }
+
+  @_optimize(size)
   func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
-    if !(1...10).contains(maxRetryAttempts) {
-      errors.append(
-        LoyaltyError(
-          .invalidRetryAttempts, "token.maxRetryAttempts is \(maxRetryAttempts).",
-          recoverySuggestion: "Use between 1 and 10 refresh attempts.",
-          metadata: ["field": "token.maxRetryAttempts"]))
-    }
+    errors.check(
+      "token.maxRetryAttempts", maxRetryAttempts, in: 1...10, .invalidRetryAttempts,
+      "Use between 1 and 10 refresh attempts.")
     if retryDelays.count != maxRetryAttempts {
-      errors.append(
-        LoyaltyError(
-          .retryDelaysMismatch,
-          "token.retryDelays has \(retryDelays.count) delays for \(maxRetryAttempts) attempts.",
-          recoverySuggestion: "Give one delay per attempt, for example [0, 1, 5] for 3.",
-          metadata: ["field": "token.retryDelays"]))
+      errors.appendSetting(
+        .retryDelaysMismatch, field: "token.retryDelays",
+        "token.retryDelays has \(retryDelays.count) delays for \(maxRetryAttempts) attempts.",
+        "Give one delay per attempt, for example [0, 1, 5] for 3.")
     }
     if retryDelays.contains(where: { !(0...300).contains($0) }) {
-      errors.append(
-        LoyaltyError(
-          .invalidRetryDelay, "token.retryDelays has a delay outside 0...300 s.",
-          recoverySuggestion: "Use delays between 0 and 300 seconds.",
-          metadata: ["field": "token.retryDelays"]))
+      errors.appendSetting(
+        .invalidRetryDelay, field: "token.retryDelays",
+        "token.retryDelays has a delay outside 0...300 s.",
+        "Use delays between 0 and 300 seconds.")
     }
     if !(1...100).contains(circuitBreakerThreshold)
       || !(1...86_400).contains(circuitBreakerResetTime)
     {
-      errors.append(
-        LoyaltyError(
-          .invalidCircuitBreaker,
-          "token.circuitBreakerThreshold is \(circuitBreakerThreshold) and "
-            + "token.circuitBreakerResetTime is \(circuitBreakerResetTime) s.",
-          recoverySuggestion:
-            "Use a threshold between 1 and 100 failures and a reset time between 1 s and 1 day.",
-          metadata: [
-            "field": (1...100).contains(circuitBreakerThreshold)
-              ? "token.circuitBreakerResetTime" : "token.circuitBreakerThreshold"
-          ]))
+      errors.appendSetting(
+        .invalidCircuitBreaker,
+        field: (1...100).contains(circuitBreakerThreshold)
+          ? "token.circuitBreakerResetTime" : "token.circuitBreakerThreshold",
+        "token.circuitBreakerThreshold is \(circuitBreakerThreshold) and "
+          + "token.circuitBreakerResetTime is \(circuitBreakerResetTime) s.",
+        "Use a threshold between 1 and 100 failures and a reset time between 1 s and 1 day.")
     }
-    if !(0...3_600).contains(refreshThreshold) {
-      errors.append(
-        LoyaltyError(
-          .invalidRefreshThreshold, "token.refreshThreshold is \(refreshThreshold) s.",
-          recoverySuggestion: "Use between 0 and 3600 seconds (the default is 300).",
-          metadata: ["field": "token.refreshThreshold"]))
-    }
-    for (name, value) in [("refreshTimeout", refreshTimeout), ("loginTimeout", loginTimeout)]
-    where !(1...300).contains(value) {
-      errors.append(
-        LoyaltyError(
-          .invalidTimeout, "token.\(name) is \(value) s.",
-          recoverySuggestion: "Use a timeout between 1 and 300 seconds.",
-          metadata: ["field": "token.\(name)"]))
-    }
-    if !(0...3_600).contains(cacheDuration) {
-      errors.append(
-        LoyaltyError(
-          .invalidTimeout, "token.cacheDuration is \(cacheDuration) s.",
-          recoverySuggestion: "Use between 0 and 3600 seconds (the default is 60).",
-          metadata: ["field": "token.cacheDuration"]))
-    }
+    errors.check(
+      "token.refreshThreshold", seconds: refreshThreshold, in: 0...3_600,
+      .invalidRefreshThreshold, "Use between 0 and 3600 seconds (the default is 300).")
+    errors.check(
+      "token.refreshTimeout", seconds: refreshTimeout, in: 1...300, .invalidTimeout,
+      "Use a timeout between 1 and 300 seconds.")
+    errors.check(
+      "token.loginTimeout", seconds: loginTimeout, in: 1...300, .invalidTimeout,
+      "Use a timeout between 1 and 300 seconds.")
+    errors.check(
+      "token.cacheDuration", seconds: cacheDuration, in: 0...3_600, .invalidTimeout,
+      "Use between 0 and 3600 seconds (the default is 60).")
     return errors
   }
 }

@@ -80,11 +80,11 @@ public struct LoyaltyError: Error, Sendable, Equatable, CustomStringConvertible,
   public var category: Category { code.category }
 
   /// `[LOY-4003 security.decryptionFailed] message (key=value, ...)`.
+  @_optimize(size)
   public var description: String {
     var text = "[LOY-\(code.rawValue) \(code.category.rawValue).\(code.name)] \(message)"
     if !metadata.isEmpty {
-      let facts = metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-      text += " (" + facts.joined(separator: ", ") + ")"
+      text += " (" + metadata.sortedPairs("=", separator: ", ") + ")"
     }
     if let underlyingDescription {
       text += " Caused by: \(underlyingDescription)"

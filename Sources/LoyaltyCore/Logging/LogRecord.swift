@@ -40,10 +40,7 @@ public struct LogRecord: Sendable, Equatable {
     let stamp = Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
     var text = "\(stamp) \(level.rawValue) [\(label)] \(message)"
     if !metadata.isEmpty {
-      text +=
-        " "
-        + metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        .joined(separator: " ")
+      text += " " + metadata.sortedPairs("=", separator: " ")
     }
     return text
   }
