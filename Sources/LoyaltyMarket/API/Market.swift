@@ -54,8 +54,14 @@ public final class Market: Sendable {
     self.drift = DriftMonitor(logger: logger, events: events)
   }
 
+  // The call plumbing below is not specialised: it runs once per call, and a copy of each
+  // function (and of its async parts) per result type cost a host more binary than the
+  // calls themselves.
+
   /// Sends the endpoint `make` builds around a fresh drift collector, and reports what
   /// the collector saw, whether the call succeeded or not.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   func send<T: Sendable>(_ make: (DriftCollector) -> Endpoint<T>) async throws -> T {
     let collector = DriftCollector()
     let endpoint = make(collector)
@@ -66,6 +72,8 @@ public final class Market: Sendable {
   /// Sends a declared call with `arguments` around a fresh drift collector.
   /// - Parameter idempotencyKey: The key of an earlier attempt, for a call that is not
   ///   idempotent; a new one when `nil`.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   func send<Arguments, Result>(
     _ declaration: MarketCallDeclaration<Arguments, Result>, _ arguments: Arguments,
     idempotencyKey: IdempotencyKey? = nil
@@ -79,6 +87,8 @@ public final class Market: Sendable {
 
   /// Sends a declared call with `arguments`, recording its outcome under its name: the
   /// whole of a market method that adds nothing to its call.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   func perform<Arguments, Result>(
     _ declaration: MarketCallDeclaration<Arguments, Result>, _ arguments: Arguments,
     idempotencyKey: IdempotencyKey? = nil
@@ -89,6 +99,8 @@ public final class Market: Sendable {
   }
 
   /// Sends a declared call without arguments, recording its outcome under its name.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   func perform<Result>(_ declaration: MarketCallDeclaration<Void, Result>)
     async throws -> Result
   {
@@ -96,6 +108,8 @@ public final class Market: Sendable {
   }
 
   /// Runs a call, recording its outcome with the platform's naming.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   func call<T: Sendable>(_ operation: String, _ body: () async throws -> T) async throws -> T {
     guard let analytics else { return try await body() }
     return try await analytics.recordingCall(operation, body)

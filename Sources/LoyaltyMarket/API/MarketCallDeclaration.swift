@@ -41,6 +41,10 @@ package struct MarketCallReading<Payload: Sendable>: Sendable {
   let envelope: (@Sendable (ResponseEnvelope) throws -> Payload)?
 
   /// The payload of a domain's answer, read tolerantly (`MarketDecoding`), drift reported.
+  ///
+  /// Not specialised, like the declarations it is part of.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   static func domain<Domain: MarketDomain>(_ domain: Domain.Type, _ payload: Payload.Type)
     -> Self where Payload: Decodable
   {
@@ -80,6 +84,10 @@ package protocol MarketCallDescribing: Sendable {
 ///
 /// `Market`'s async method is a line over it (`perform(MarketEndpoints.cards)`), and its
 /// callback form comes from `Market.run(on:_:completion:)`.
+///
+/// Its initializers and `endpoint(_:drift:)` are not specialised: they run once per
+/// call, and a copy of each (and of the closures they make) per declaration cost a host
+/// more binary than anything else in the market.
 package struct MarketCallDeclaration<Arguments: Sendable, Result: Sendable>: MarketCallDescribing {
   package let name: String
   package let kind: MarketCallKind
@@ -94,6 +102,8 @@ package struct MarketCallDeclaration<Arguments: Sendable, Result: Sendable>: Mar
   let readEnvelope: (@Sendable (ResponseEnvelope, Arguments, DriftCollector?) throws -> Result)?
 
   /// Declares a call whose result needs its arguments or the drift collector.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   package init<Payload>(
     _ name: String, _ kind: MarketCallKind, wrapper: String? = nil, action: String = "",
     reading: MarketCallReading<Payload>, idempotent: Bool = true,
@@ -123,6 +133,8 @@ package struct MarketCallDeclaration<Arguments: Sendable, Result: Sendable>: Mar
   }
 
   /// Declares a call whose result is made from its payload alone.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   package init<Payload>(
     _ name: String, _ kind: MarketCallKind, wrapper: String? = nil, action: String = "",
     reading: MarketCallReading<Payload>, idempotent: Bool = true,
@@ -136,6 +148,8 @@ package struct MarketCallDeclaration<Arguments: Sendable, Result: Sendable>: Mar
 
   /// The endpoint sending the call with `arguments`; `drift` collects what its answer
   /// lacked.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   package func endpoint(_ arguments: Arguments, drift: DriftCollector? = nil) -> Endpoint<Result> {
     var fields = fields(arguments)
     let method: HTTPMethod

@@ -165,6 +165,10 @@ enum PayloadList {
   /// The list named `key` (or one of `aliases`) in the payload `decoder` holds. Without
   /// it, a `required` list throws ``FieldReader/Unusable``; any other is empty and
   /// reported as missing.
+  ///
+  /// Not specialised, like ``FieldReader/anyFormList(_:_:aliases:required:)``.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   static func decode<T: Decodable>(
     _ type: T.Type, _ key: String, aliases: [String] = [], required: Bool = false,
     from decoder: any Decoder

@@ -24,6 +24,11 @@ struct DomainResponse<Domain: MarketDomain, Payload: Decodable> {
   let payload: Payload?
 
   /// The answer `envelope` locates, its members read by `members`.
+  ///
+  /// Not specialised: one copy serves every domain and payload (see
+  /// `MarketDecoding.decode`).
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   init(_ envelope: EnvelopeReader, _ members: some AnswerMembers) throws {
     status = try envelope.status { try members.int($0, EnvelopeReader.statusName) }
     message = try ResponseEnvelope.message(among: Self.messageNames) { name in
@@ -81,6 +86,12 @@ enum MarketDecoding {
   /// was found (``JSONTapeDecoder``); `engine` `.foundation` decodes the members with
   /// `JSONDecoder`, as before, so that tests can check that both give the same values and
   /// the same drift.
+  ///
+  /// Not specialised: a copy per (domain, payload) pair cost a host about 6 KB each, and
+  /// the shell runs once per answer. What takes the time, the payload's own
+  /// `init(from:)` and the lists it reads, is compiled for its types either way.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   static func decode<Domain: MarketDomain, Payload: Decodable>(
     _ type: Payload.Type, in domainType: Domain.Type, from response: HTTPResponse, call: String,
     drift: DriftCollector? = nil, engine: Engine = .tape

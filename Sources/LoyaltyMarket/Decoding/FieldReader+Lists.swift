@@ -10,6 +10,12 @@ extension FieldReader {
   ///
   /// When no name holds a list, a `required` list throws ``Unusable`` (the call means
   /// nothing without it); any other list is empty and reported as missing.
+  ///
+  /// Not specialised, nor is the lookup of each name: a copy per element type cost a
+  /// host about 3 KB each, and the search runs once per list. Each element is decoded by
+  /// its own type's `init(from:)` either way.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   func anyFormList<T: Decodable>(
     _ type: T.Type, _ name: String, aliases: [String] = [], required: Bool
   ) throws -> [T] {
@@ -57,6 +63,8 @@ extension FieldReader {
 
   /// The list under `name`: a list (`null` is empty), or an object decoded as its one
   /// element.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   private func elements<T: Decodable>(_ type: T.Type, _ name: String) throws -> Found<T> {
     let container = container
     let key = AnyKey(name)
