@@ -85,15 +85,27 @@ struct ConcurrentTrackingTests {
     #expect(await pipeline.currentStatistics().tracked == 500)
   }
 
+  /// An enrichment plugin: tracks then go through the pipeline's actor.
+  struct Enrich: AnalyticsPlugin {
+    var name: String { "enrich" }
+    var stage: AnalyticsPluginStage { .enrichment }
+    func process(_ event: AnalyticsEvent) async -> AnalyticsEvent? {
+      var event = event
+      event.parameters["enriched"] = "1"
+      return event
+    }
+  }
+
   @Test(
-    "concurrent tracks: the flush they trigger sends exactly flushAt events",
-    arguments: [9, 10, 11, 25])
-  func flushAtBoundary(tracks: Int) async throws {
+    "concurrent tracks: the flush they trigger sends exactly flushAt events, with plugins too",
+    arguments: [9, 10, 11, 25], [false, true])
+  func flushAtBoundary(tracks: Int, plugins: Bool) async throws {
     let flushAt = 10
     let queue = RecordingQueue()
     let uploader = RecordingUploader(latency: .milliseconds(1))
     let pipeline = Self.pipeline(
       queue, uploader: uploader, AnalyticsConfiguration(flushAt: flushAt, flushInterval: 0))
+    if plugins { await pipeline.add(Enrich()) }
     let results = await Self.track(tracks, into: pipeline, queue: queue)
     #expect(results.values.allSatisfy { (try? $0.get()) != nil })
     if tracks < flushAt {
