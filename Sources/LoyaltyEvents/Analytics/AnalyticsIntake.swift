@@ -74,15 +74,18 @@ struct AnalyticsIntake: Sendable {
   }
 
   /// Takes the oldest waiting events, at most as many as the `flushAt` trigger has room
-  /// for (at least one); `nil` when none wait, and the drainer then stops.
+  /// for; `nil` when none wait, and the drainer then stops. When the count is already at
+  /// `flushAt` (a flush was in flight when it got there, so none could start), it takes
+  /// every waiting event: the next flush starts once the one in flight ends, whatever
+  /// the count, so the events still share one append meanwhile.
   func take(flushAt: Int) -> [Entry]? {
     state.withLock { state in
       guard !state.waiting.isEmpty else {
         state.draining = false
         return nil
       }
-      let room = max(1, flushAt - state.sinceFlush)
-      guard room < state.waiting.count else {
+      let room = flushAt - state.sinceFlush
+      guard room > 0, room < state.waiting.count else {
         defer { state.waiting = [] }
         return state.waiting
       }

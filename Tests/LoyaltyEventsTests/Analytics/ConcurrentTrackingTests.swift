@@ -122,6 +122,24 @@ struct ConcurrentTrackingTests {
     #expect(await pipeline.currentStatistics().pending == 0)
   }
 
+  @Test("while a flush is in flight, tracks past flushAt still share their appends")
+  func batchesDuringUpload() async throws {
+    let queue = RecordingQueue()
+    let uploader = RecordingUploader(latency: .milliseconds(300))
+    let pipeline = Self.pipeline(
+      queue, uploader: uploader, AnalyticsConfiguration(flushAt: 5, flushInterval: 0))
+    for index in 0..<5 {
+      try await pipeline.track("e", parameters: ["i": String(index)])
+    }
+    let before = await queue.appendCalls.count
+    let results = await Self.track(60, into: pipeline, queue: queue)
+    #expect(results.values.allSatisfy { (try? $0.get()) != nil })
+    #expect(await queue.appendCalls.count - before < 60, "not one append per event")
+    await pipeline.flush()
+    #expect(uploader.received.count == 65)
+    #expect(uploader.batches.first?.count == 5)
+  }
+
   @Test("when the queue refuses one event of a batch, only its track fails")
   func failsAlone() async throws {
     let queue = RecordingQueue()
