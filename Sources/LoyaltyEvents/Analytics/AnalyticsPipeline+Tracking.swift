@@ -1,0 +1,184 @@
+import LoyaltyCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Tracking: `track` makes its event under the intake's lock and waits for it to be
+/// committed; one drainer task commits what waits, in batches, in the order the ids were
+/// made. Without plugins no `track` hops to the pipeline's actor; with plugins, `track`
+/// runs them on the actor and then waits in the same intake.
+extension AnalyticsPipeline {
+  /// Records an event, and returns once it is in the queue (with LoyaltyStore's queue,
+  /// committed: it survives a crash).
+  /// - Returns: The event's id (also when a plugin dropped it).
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidEvent`` for an empty or overlong
+  ///   name, ``LoyaltyCore/LoyaltyError/Code/eventTooLarge`` for an event larger than a
+  ///   batch, ``LoyaltyCore/LoyaltyError/Code/pipelineStopped`` after ``stop()``, or the
+  ///   queue's error when it could not be persisted.
+  @discardableResult
+  nonisolated public func track(_ name: String, parameters: [String: String] = [:])
+    async throws -> String
+  {
+    let valid = !name.isEmpty && name.utf8.count <= 256
+    let id = try await withUnsafeThrowingContinuation {
+      (continuation: UnsafeContinuation<String?, any Error>) in
+      let admission = intake.admit(valid: valid, continuation) {
+        let now = clock.now
+        return AnalyticsEvent(
+          id: identifiers.next(at: now), name: name, timestamp: now, parameters: parameters)
+      }
+      switch admission {
+      case .queued: break
+      case .startsDrainer: Task { await self.drainIntake() }
+      case .stopped: continuation.resume(throwing: Self.stoppedError())
+      case .invalidName: continuation.resume(throwing: Self.invalidNameError(name))
+      case .throughPlugins: continuation.resume(returning: nil)
+      }
+    }
+    if let id { return id }
+    return try await trackThroughPlugins(name, parameters: parameters)
+  }
+
+  /// `track` with plugins installed: the `before` and `enrichment` plugins run on the
+  /// actor, the event waits in the intake with the others, then the `destination` and
+  /// `after` plugins see it.
+  private func trackThroughPlugins(_ name: String, parameters: [String: String]) async throws
+    -> String
+  {
+    guard !stopped else { throw Self.stoppedError() }
+    guard !name.isEmpty, name.utf8.count <= 256 else { throw Self.invalidNameError(name) }
+    let now = clock.now
+    var event = AnalyticsEvent(
+      id: identifiers.next(at: now), name: name, timestamp: now, parameters: parameters)
+    for plugin in plugins where plugin.stage <= .enrichment {
+      guard let changed = await plugin.process(event) else {
+        statistics.droppedByPlugins += 1
+        if let metrics { Self.countDropped(1, reason: Self.pluginDrop, in: metrics) }
+        return event.id
+      }
+      event = changed
+    }
+    let queued = event
+    _ = try await withUnsafeThrowingContinuation {
+      (continuation: UnsafeContinuation<String?, any Error>) in
+      if intake.enqueue(queued, continuation) {
+        Task { await self.drainIntake() }
+      }
+    }
+    for plugin in plugins where plugin.stage >= .destination {
+      _ = await plugin.process(event)
+    }
+    return event.id
+  }
+
+  /// The drainer: commits what waits in the intake, batch after batch, until nothing
+  /// waits.
+  private nonisolated func drainIntake() async {
+    let flushAt = configuration.flushAt
+    while let batch = intake.take(flushAt: flushAt) {
+      await commit(batch, flushAt: flushAt)
+    }
+  }
+
+  /// Encodes each event once, refuses those larger than a batch, appends the rest to the
+  /// queue in one call (trimming to capacity), counts them, starts a flush when they reach
+  /// `flushAt`, and only then resumes each caller with its own outcome.
+  private nonisolated func commit(_ batch: [AnalyticsIntake.Entry], flushAt: Int) async {
+    var accepted: [AnalyticsIntake.Entry] = []
+    var events: [QueuedEvent] = []
+    var refused: [(AnalyticsIntake.Entry, any Error)] = []
+    accepted.reserveCapacity(batch.count)
+    events.reserveCapacity(batch.count)
+    for entry in batch {
+      let payload = entry.event.payload()
+      guard payload.count + Self.batchOverhead <= configuration.maxBatchBytes else {
+        refused.append(
+          (
+            entry,
+            Self.tooLargeError(
+              entry.event, size: payload.count, limit: configuration.maxBatchBytes)
+          ))
+        continue
+      }
+      accepted.append(entry)
+      events.append(
+        QueuedEvent(
+          id: entry.event.id, name: entry.event.name, timestamp: entry.event.timestamp,
+          payload: payload))
+    }
+    let (failures, dropped) = await append(events)
+    let committed = events.count - failures.count
+    let reachesFlush = intake.committed(committed, flushAt: flushAt)
+    if let metrics {
+      for _ in 0..<committed {
+        Self.countTracked(dropped: 0, capacity: configuration.queueCapacity, in: metrics)
+      }
+      if dropped > 0 {
+        Self.countDropped(dropped, reason: Self.capacityDrop, in: metrics)
+        Self.recordDepth(configuration.queueCapacity, in: metrics)
+      }
+    }
+    if dropped > 0 {
+      logger.warning("The analytics queue is full; dropped the \(dropped) oldest events.")
+    }
+    if reachesFlush {
+      await flushForCount()
+    }
+    for (index, entry) in accepted.enumerated() {
+      if let failure = failures[index] {
+        entry.continuation.resume(throwing: failure)
+      } else {
+        entry.continuation.resume(returning: entry.event.id)
+      }
+    }
+    for (entry, error) in refused {
+      entry.continuation.resume(throwing: error)
+    }
+  }
+
+  /// Appends `events` in one call; when that fails, each alone, so one event the queue
+  /// refuses fails alone.
+  /// - Returns: The error of each event that failed, by index, and how many the queue
+  ///   dropped to stay within capacity.
+  private nonisolated func append(_ events: [QueuedEvent]) async -> (
+    failures: [Int: any Error], dropped: Int
+  ) {
+    guard !events.isEmpty else { return ([:], 0) }
+    let capacity = configuration.queueCapacity
+    do {
+      return ([:], try await queue.append(events, trimmingToCapacity: capacity))
+    } catch {
+      guard events.count > 1 else { return ([0: error], 0) }
+    }
+    var failures: [Int: any Error] = [:]
+    var dropped = 0
+    for (index, event) in events.enumerated() {
+      do {
+        dropped += try await queue.append([event], trimmingToCapacity: capacity)
+      } catch {
+        failures[index] = error
+      }
+    }
+    return (failures, dropped)
+  }
+
+  static func stoppedError() -> LoyaltyError {
+    LoyaltyError(.pipelineStopped, "The analytics pipeline is stopped.")
+  }
+
+  static func invalidNameError(_ name: String) -> LoyaltyError {
+    LoyaltyError(
+      .invalidEvent, "An analytics event name must have 1 to 256 bytes.",
+      metadata: ["length": String(name.utf8.count)])
+  }
+
+  static func tooLargeError(_ event: AnalyticsEvent, size: Int, limit: Int) -> LoyaltyError {
+    LoyaltyError(
+      .eventTooLarge,
+      "The event \(event.name) is \(size) bytes; a batch holds at most \(limit).",
+      metadata: ["event": event.name])
+  }
+}
