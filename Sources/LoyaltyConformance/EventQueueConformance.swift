@@ -92,6 +92,20 @@ public enum EventQueueConformance {
     try require(
       try await trimming.count() == 15, name, "an acknowledged id can be appended again")
 
+    // The analytics pipeline appends concurrent tracks as one batch: a batch larger than
+    // the capacity keeps its newest events, in order.
+    let overflowing = try await makeQueue()
+    let droppedOfBatch = try await overflowing.append(
+      (0..<10).map { event($0) }, trimmingToCapacity: 4)
+    try require(
+      droppedOfBatch == 6, name, "a batch beyond the capacity drops its oldest",
+      "\(droppedOfBatch)")
+    let newest = try await overflowing.claim(maxCount: 100, maxBytes: 1_000)
+    try require(
+      newest.map(\.id) == (6..<10).map { event($0).id }, name,
+      "a batch is appended in order and trimmed from its oldest",
+      newest.map(\.id).joined(separator: ","))
+
     let roundTrip = try await makeQueue()
     let original = QueuedEvent(
       id: "rt", name: "round_trip", timestamp: Date(timeIntervalSince1970: 1_800_000_123.5),

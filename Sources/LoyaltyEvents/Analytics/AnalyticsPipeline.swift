@@ -11,6 +11,10 @@ public import LoyaltyCore
 /// - ``track(_:parameters:)`` gives the event a unique, time-ordered id and a timestamp,
 ///   runs the `before` and `enrichment` plugins, and appends it to the event queue
 ///   before returning: with LoyaltyStore's queue the event then survives a crash.
+///   Without plugins it does not wait for the pipeline's actor: concurrent tracks wait
+///   together behind a lock, and one task appends them to the queue in batches, in the
+///   order their ids were made; each `track` returns once its own event is appended, and
+///   an append the queue refuses is tried again event by event, so only its own event fails.
 /// - Flushes happen every `flushAt` events, every `flushInterval` seconds, on
 ///   ``flush()`` and at shutdown; there is never more than one upload in flight, and a
 ///   queued event is in at most one batch at a time.
@@ -34,30 +38,33 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   /// pipeline, or be absent: events then wait in the queue).
   public typealias UploaderProvider = @Sendable () -> (any AnalyticsUploader)?
 
-  private let queue: any EventQueue
+  let queue: any EventQueue
   private let uploader: UploaderProvider
-  private let clock: any LoyaltyClock
-  private let configuration: AnalyticsConfiguration
-  private let logger: LoyaltyLogger
+  let clock: any LoyaltyClock
+  let configuration: AnalyticsConfiguration
+  let logger: LoyaltyLogger
   /// Where the pipeline's metrics go; `nil` when no recorder is installed.
-  private let metrics: (any MetricsRecorder)?
-  private let identifiers = EventIdentifier()
-  private var plugins: [any AnalyticsPlugin] = []
-  private var statistics = AnalyticsStatistics()
-  private var sinceFlush = 0
+  let metrics: (any MetricsRecorder)?
+  let identifiers = EventIdentifier()
+  /// Where `track` leaves its events for the drainer to commit.
+  let intake = AnalyticsIntake()
+  private(set) var plugins: [any AnalyticsPlugin] = []
+  var statistics = AnalyticsStatistics()
   private var flushTask: Task<Void, Never>?
   private var timerTask: Task<Void, Never>?
   private var consecutiveFailures = 0
   private var nextAttempt: Date?
   /// Whether a `Retry-After` beyond the bound has been logged as a warning already.
   private var retryAfterCutLogged = false
-  private var stopped = false
+  private(set) var stopped = false
+  /// Who waits for the flush in flight to make its first claim (see `flushForCount()`).
+  private var claimWaiters: [CheckedContinuation<Void, Never>] = []
   private var dropHandler: (@Sendable (AnalyticsDrop) -> Void)?
   /// Ids this pipeline claimed and has neither acknowledged nor released yet.
   private var unsettled: Set<String> = []
 
   /// Batch overhead: `{"events":[` and `]}`.
-  private static let batchOverhead = 13
+  static let batchOverhead = 13
 
   /// Creates a pipeline.
   /// - Parameters:
@@ -83,65 +90,6 @@ public actor AnalyticsPipeline: AnalyticsTracker {
     self.metrics = metrics
   }
 
-  // MARK: Tracking
-
-  /// Records an event.
-  /// - Returns: The event's id (also when a plugin dropped it).
-  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidEvent`` for an empty or overlong
-  ///   name, ``LoyaltyCore/LoyaltyError/Code/eventTooLarge`` for an event larger than a
-  ///   batch, ``LoyaltyCore/LoyaltyError/Code/pipelineStopped`` after ``stop()``, or the
-  ///   queue's error when it could not be persisted.
-  @discardableResult
-  public func track(_ name: String, parameters: [String: String] = [:]) async throws -> String {
-    guard !stopped else {
-      throw LoyaltyError(.pipelineStopped, "The analytics pipeline is stopped.")
-    }
-    guard !name.isEmpty, name.utf8.count <= 256 else {
-      throw LoyaltyError(
-        .invalidEvent, "An analytics event name must have 1 to 256 bytes.",
-        metadata: ["length": String(name.utf8.count)])
-    }
-    let now = clock.now
-    var event = AnalyticsEvent(
-      id: identifiers.next(at: now), name: name, timestamp: now, parameters: parameters)
-    for plugin in plugins where plugin.stage <= .enrichment {
-      guard let changed = await plugin.process(event) else {
-        statistics.droppedByPlugins += 1
-        if let metrics { Self.countDropped(1, reason: Self.pluginDrop, in: metrics) }
-        return event.id
-      }
-      event = changed
-    }
-    let payload = event.payload()
-    guard payload.count + Self.batchOverhead <= configuration.maxBatchBytes else {
-      throw LoyaltyError(
-        .eventTooLarge,
-        "The event \(event.name) is \(payload.count) bytes; a batch holds at most "
-          + "\(configuration.maxBatchBytes).",
-        metadata: ["event": event.name])
-    }
-    // One trip to the queue: appended and trimmed together (one transaction in
-    // LoyaltyStore's queue).
-    let dropped = try await queue.append(
-      [QueuedEvent(id: event.id, name: event.name, timestamp: now, payload: payload)],
-      trimmingToCapacity: configuration.queueCapacity)
-    statistics.tracked += 1
-    if let metrics {
-      Self.countTracked(dropped: dropped, capacity: configuration.queueCapacity, in: metrics)
-    }
-    if dropped > 0 {
-      logger.warning("The analytics queue is full; dropped the \(dropped) oldest events.")
-    }
-    for plugin in plugins where plugin.stage >= .destination {
-      _ = await plugin.process(event)
-    }
-    sinceFlush += 1
-    if sinceFlush >= configuration.flushAt {
-      startFlush()
-    }
-    return event.id
-  }
-
   // MARK: Plugins
 
   /// Adds a plugin; a plugin with the same name is replaced.
@@ -149,6 +97,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
     plugins.removeAll { $0.name == plugin.name }
     plugins.append(plugin)
     plugins.sort { $0.stage < $1.stage }
+    intake.setHasPlugins(true)
   }
 
   /// The plugin named `name`.
@@ -159,6 +108,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   /// Removes the plugin named `name`.
   public func removePlugin(named name: String) {
     plugins.removeAll { $0.name == name }
+    intake.setHasPlugins(!plugins.isEmpty)
   }
 
   /// The plugins' names, in the order they run.
@@ -203,11 +153,13 @@ public actor AnalyticsPipeline: AnalyticsTracker {
     timerTask = nil
     await flush()
     stopped = true
+    intake.stop()
   }
 
   /// What the pipeline has done so far.
   public func currentStatistics() async -> AnalyticsStatistics {
     var current = statistics
+    current.tracked = intake.tracked
     current.pending = (try? await queue.count()) ?? 0
     current.droppedByCapacity = (try? await queue.droppedCount()) ?? 0
     current.quarantined = (try? await queue.quarantinedCount()) ?? 0
@@ -226,11 +178,28 @@ public actor AnalyticsPipeline: AnalyticsTracker {
 
   private func startFlush() {
     guard flushTask == nil else { return }
-    sinceFlush = 0
+    intake.resetCount()
     flushTask = Task {
       await self.drain()
       await self.recordDepthAfterFlush()
     }
+  }
+
+  /// The events since the last flush reached `flushAt`: starts a flush unless one is in
+  /// flight, and returns once it made its first claim (or ended without one), so the
+  /// events tracked after these are not committed before that claim: the flush takes
+  /// exactly the events that triggered it (and any left from before).
+  func flushForCount() async {
+    guard flushTask == nil else { return }
+    startFlush()
+    await withCheckedContinuation { claimWaiters.append($0) }
+  }
+
+  private func resumeClaimWaiters() {
+    guard !claimWaiters.isEmpty else { return }
+    let waiters = claimWaiters
+    claimWaiters = []
+    for waiter in waiters { waiter.resume() }
   }
 
   /// Records the queue's depth once a flush has ended: one count of the queue per
@@ -241,7 +210,10 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   }
 
   private func drain() async {
-    defer { flushTask = nil }
+    defer {
+      flushTask = nil
+      resumeClaimWaiters()
+    }
     if let nextAttempt, clock.now < nextAttempt {
       return
     }
@@ -260,6 +232,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
           maxCount: configuration.maxBatchCount,
           maxBytes: configuration.maxBatchBytes - Self.batchOverhead)
         unsettled.formUnion(batch.map(\.id))
+        resumeClaimWaiters()
         guard !batch.isEmpty else { return }
         let now = clock.now
         let expired = batch.filter {
