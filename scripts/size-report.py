@@ -12,9 +12,9 @@ strips a copy of each with `strip`, and prints:
 4. the largest symbols of each module.
 
 Sizes are in bytes; KB is 1,000 bytes and MB 1,000,000. Only the toolchain, `strip`,
-`size` and `nm` are used. `--build-times` instead builds every module the examples use,
-from a clean scratch directory, one module at a time, in debug and in release, and prints
-each module's time and each example's sum (slow: two whole builds).
+`size` and `nm` are used. `--build-times` instead builds each example from a clean
+scratch directory, in debug and in release, and prints the CPU seconds of each build and
+what each product adds (slow: 26 clean builds).
 
 Usage: scripts/size-report.py [--skip-build] [--check] [--scratch-path DIR] [--symbols N]
        scripts/size-report.py --build-times
@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import json
 import os
 import re
 import resource
@@ -267,77 +266,48 @@ def report(scratch: str, top: int, check: bool) -> int:
     return 0
 
 
-def describe() -> tuple[dict[str, list[str]], dict[str, str]]:
-    """Each target and the targets it depends on; each product's first target."""
-    description = json.loads(run(["swift", "package", "describe", "--type", "json"],
-                                 capture_output=True, text=True).stdout)
-    # System library targets compile nothing (and cannot be built on their own).
-    system = {target["name"] for target in description["targets"]
-              if target["type"] == "system-target"}
-    graph = {target["name"]: [name for name in target.get("target_dependencies") or []
-                              if name not in system]
-             for target in description["targets"] if target["name"] not in system}
-    return graph, {product["name"]: product["targets"][0]
-                   for product in description["products"]}
-
-
-def closure(target: str, graph: dict[str, list[str]]) -> list[str]:
-    """The target and everything it depends on, dependencies first."""
-    ordered: list[str] = []
-
-    def visit(name: str) -> None:
-        if name in ordered:
-            return
-        for dependency in graph.get(name, []):
-            visit(dependency)
-        ordered.append(name)
-
-    visit(target)
-    return ordered
-
-
 def build_times() -> int:
-    """Times each module's build, its dependencies built, in a clean scratch directory.
+    """Times each example's clean build, in debug and in release, in a scratch directory
+    of its own, as a host's CI would build it.
 
-    A clean build of an example costs about the sum of its modules' CPU times (on n cores,
-    as little as a n-th of it in wall time where independent modules build side by side).
+    CPU seconds (user and system, of every process the build ran): unlike the wall clock,
+    they hardly change with what else the machine runs. On n cores a build takes as
+    little as a n-th of them in wall time where independent modules build side by side.
     """
-    graph, product_targets = describe()
-    targets = {e.product: product_targets[e.product] for e in EXECUTABLES}
-    order: list[str] = []
-    for target in targets.values():
-        order += [name for name in closure(target, graph) if name not in order]
-    # CPU seconds (user and system, of every process the build ran): unlike the wall
-    # clock, they hardly change with what else the machine is running.
     seconds: dict[str, dict[str, float]] = collections.defaultdict(dict)
-    for configuration in ("debug", "release"):
-        with tempfile.TemporaryDirectory() as scratch:
-            for name in order:
+    for executable in EXECUTABLES:
+        for configuration in ("debug", "release"):
+            with tempfile.TemporaryDirectory() as scratch:
                 before = resource.getrusage(resource.RUSAGE_CHILDREN)
                 result = subprocess.run(["swift", "build", "-c", configuration, "--scratch-path",
-                                         scratch, "--target", name], capture_output=True,
-                                        text=True)
+                                         scratch, "--product", executable.product],
+                                        capture_output=True, text=True)
                 if result.returncode != 0:
                     sys.stderr.write(result.stdout + result.stderr)
-                    raise SystemExit(f"error: the {configuration} build of {name} failed")
+                    raise SystemExit(f"error: the {configuration} build of "
+                                     f"{executable.product} failed")
                 after = resource.getrusage(resource.RUSAGE_CHILDREN)
-                seconds[name][configuration] = (after.ru_utime - before.ru_utime
-                                                + after.ru_stime - before.ru_stime)
-                print(f"{configuration} {name}: {seconds[name][configuration]:.0f} s CPU",
-                      file=sys.stderr, flush=True)
-    print("CPU seconds of each module's build, its dependencies already built:\n")
-    print("| module | debug | release |")
-    print("|---|---|---|")
-    for name in order:
-        print(f"| {name} | {seconds[name]['debug']:.0f} s | {seconds[name]['release']:.0f} s |")
-    print("\nEach example's clean build, as the sum of its modules (CPU seconds):\n")
-    print("| executable | modules | debug | release |")
+            cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+            seconds[executable.product][configuration] = cpu
+            print(f"{configuration} {executable.product}: {cpu:.0f} s CPU", file=sys.stderr,
+                  flush=True)
+    print("CPU seconds of each example's clean build:\n")
+    print("| executable | links | debug | release |")
     print("|---|---|---|---|")
-    for product, target in targets.items():
-        modules = closure(target, graph)
-        debug = sum(seconds[name]["debug"] for name in modules)
-        release = sum(seconds[name]["release"] for name in modules)
-        print(f"| {product} | {len(modules)} | {debug:.0f} s | {release:.0f} s |")
+    for executable in EXECUTABLES:
+        times = seconds[executable.product]
+        print(f"| {executable.product} | {executable.links} | {times['debug']:.0f} s | "
+              f"{times['release']:.0f} s |")
+    print("\nWhat each product adds to the build (an example less the one it builds on; the "
+          "sandbox as the demo less example-all-products):\n")
+    print("| product | measured as | debug | release |")
+    print("|---|---|---|---|")
+    increments = [(e.adds, e.product, e.builds_on) for e in EXECUTABLES if e.builds_on]
+    increments.append(("LoyaltySandbox and the demo's own code", DEMO, ALL_PRODUCTS))
+    for adds, product, base in increments:
+        debug = seconds[product]["debug"] - seconds[base]["debug"]
+        release = seconds[product]["release"] - seconds[base]["release"]
+        print(f"| {adds} | {product} − {base} | {debug:+.0f} s | {release:+.0f} s |")
     return 0
 
 
