@@ -12,9 +12,10 @@ public import LoyaltyCore
 ///   runs the `before` and `enrichment` plugins, and appends it to the event queue
 ///   before returning: with LoyaltyStore's queue the event then survives a crash.
 ///   Without plugins it does not wait for the pipeline's actor: concurrent tracks wait
-///   together behind a lock, and one task appends them to the queue in batches, in the
-///   order their ids were made; each `track` returns once its own event is appended, and
-///   an append the queue refuses is tried again event by event, so only its own event fails.
+///   together behind a lock, and commits, one task at a time, append them to the queue
+///   in batches, in the order their ids were made; each `track` returns once its own
+///   event is appended, and an append the queue refuses is tried again event by event,
+///   so only its own event fails.
 /// - Flushes happen every `flushAt` events, every `flushInterval` seconds, on
 ///   ``flush()`` and at shutdown; there is never more than one upload in flight, and a
 ///   queued event is in at most one batch at a time.
@@ -46,7 +47,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   /// Where the pipeline's metrics go; `nil` when no recorder is installed.
   let metrics: (any MetricsRecorder)?
   let identifiers = EventIdentifier()
-  /// Where `track` leaves its events for the drainer to commit.
+  /// Where `track` leaves its events until a commit appends them to the queue.
   let intake = AnalyticsIntake()
   private(set) var plugins: [any AnalyticsPlugin] = []
   var statistics = AnalyticsStatistics()
