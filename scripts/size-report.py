@@ -199,6 +199,12 @@ def short(text: str, width: int = 110) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def increments() -> list[tuple[str, str, str]]:
+    """Each product's increment: what it adds, the example that adds it, and the example
+    it builds on."""
+    return [(e.adds, e.product, e.builds_on) for e in EXECUTABLES if e.builds_on]
+
+
 def report(scratch: str, top: int, check: bool) -> int:
     folder = bin_path(scratch)
     sizes: dict[str, int] = {}
@@ -224,11 +230,9 @@ def report(scratch: str, top: int, check: bool) -> int:
     print("\n## What each product adds\n")
     print("| product | measured as | increment |")
     print("|---|---|---|")
-    for executable in EXECUTABLES:
-        if executable.builds_on:
-            increment = sizes[executable.product] - sizes[executable.builds_on]
-            print(f"| {executable.adds} | {executable.product} − {executable.builds_on} | "
-                  f"{increment:+,} ({kilobytes(increment)}) |")
+    for adds, product, base in increments():
+        increment = sizes[product] - sizes[base]
+        print(f"| {adds} | {product} − {base} | {increment:+,} ({kilobytes(increment)}) |")
 
     modules = attribute(symbols(os.path.join(folder, ALL_PRODUCTS)))
     sandbox = attribute(symbols(os.path.join(folder, DEMO))).get("LoyaltySandbox", [])
@@ -302,9 +306,8 @@ def build_times() -> int:
           "sandbox as the demo less example-all-products):\n")
     print("| product | measured as | debug | release |")
     print("|---|---|---|---|")
-    increments = [(e.adds, e.product, e.builds_on) for e in EXECUTABLES if e.builds_on]
-    increments.append(("LoyaltySandbox and the demo's own code", DEMO, ALL_PRODUCTS))
-    for adds, product, base in increments:
+    for adds, product, base in increments() + [
+            ("LoyaltySandbox and the demo's own code", DEMO, ALL_PRODUCTS)]:
         debug = seconds[product]["debug"] - seconds[base]["debug"]
         release = seconds[product]["release"] - seconds[base]["release"]
         print(f"| {adds} | {product} − {base} | {debug:+.0f} s | {release:+.0f} s |")

@@ -22,7 +22,7 @@ extension AnalyticsPipeline {
   nonisolated public func track(_ name: String, parameters: [String: String] = [:])
     async throws -> String
   {
-    let valid = !name.isEmpty && name.utf8.count <= 256
+    let valid = Self.isValidName(name)
     let admission = intake.admit(
       valid: valid,
       makeEvent: {
@@ -46,7 +46,7 @@ extension AnalyticsPipeline {
     -> String
   {
     guard !stopped else { throw Self.stoppedError() }
-    guard !name.isEmpty, name.utf8.count <= 256 else { throw Self.invalidNameError(name) }
+    guard Self.isValidName(name) else { throw Self.invalidNameError(name) }
     let now = clock.now
     var event = AnalyticsEvent(
       id: identifiers.next(at: now), name: name, timestamp: now, parameters: parameters)
@@ -171,6 +171,11 @@ extension AnalyticsPipeline {
 
   static func stoppedError() -> LoyaltyError {
     LoyaltyError(.pipelineStopped, "The analytics pipeline is stopped.")
+  }
+
+  /// Whether `name` may name an event: 1 to 256 bytes of UTF-8.
+  static func isValidName(_ name: String) -> Bool {
+    !name.isEmpty && name.utf8.count <= 256
   }
 
   static func invalidNameError(_ name: String) -> LoyaltyError {
