@@ -13,10 +13,21 @@ struct DemoOptions {
   var envelope: SandboxEnvelope = .context
   /// How the in-process sandbox's answers hold their lists.
   var lists: SandboxListForm = .keyed
+  /// How the in-process sandbox's answers hold an object (a card, a profile).
+  var objects: SandboxObjectForm = .own
+  /// How the in-process sandbox answers the optional calls of ``without``.
+  var unoffered: SandboxFault = .status(404)
+
+  /// The names `--unoffered` takes, with the answer each gives.
+  static let unofferedAnswers: [(name: String, answer: SandboxFault)] = [
+    ("404", .status(404)), ("501", .status(501)), ("empty", .emptySuccess),
+    ("other", .otherCallAnswer),
+  ]
 
   static let usage = """
     usage: loyalty-demo [--base-url URL] [--data-dir DIR] [--without LIST]
-                        [--envelope SHAPE] [--lists FORM]
+                        [--envelope SHAPE] [--lists FORM] [--objects FORM]
+                        [--unoffered ANSWER]
 
       --base-url URL   run the tour against a server, e.g. the emulator:
                          swift run --package-path Emulator loyalty-emulator --port 8080
@@ -34,7 +45,15 @@ struct DemoOptions {
                        the default), as the list itself (bare), under items or
                        entries, or as their first element alone (single, which
                        leaves the geofencing step too few stores to walk past);
-                       the emulator takes the same --envelope and --lists
+      --objects FORM   the in-process sandbox answers objects (a card, a profile)
+                       each in its own form (own, the default), all as the payload
+                       itself (bare), all under a member named after them (wrapped),
+                       or `result` under a MAPP_* key (domain)
+      --unoffered ANSWER  how the calls of --without are answered: 404 (the
+                       default), 501, an empty success (empty) or another call's
+                       answer, a list of merchants (other)
+                       the emulator takes the same --envelope, --lists, --objects
+                       and --unoffered
       --help           show this help
     """
 
@@ -75,15 +94,30 @@ struct DemoOptions {
           throw DemoError("--lists needs keyed, bare, items, entries or single")
         }
         options.lists = form
+      case "--objects":
+        guard let name = remaining.popFirst(), let form = SandboxObjectForm(rawValue: name)
+        else {
+          throw DemoError("--objects needs own, bare, wrapped or domain")
+        }
+        options.objects = form
+      case "--unoffered":
+        guard let name = remaining.popFirst(),
+          let answer = unofferedAnswers.first(where: { $0.name == name })?.answer
+        else {
+          throw DemoError("--unoffered needs 404, 501, empty or other")
+        }
+        options.unoffered = answer
       default:
         throw DemoError("unknown option \(argument)")
       }
     }
     if options.baseURL != nil,
       !options.without.isEmpty || options.envelope != .context || options.lists != .keyed
+        || options.objects != .own || options.unoffered != .status(404)
     {
       throw DemoError(
-        "--without, --envelope and --lists apply to the in-process sandbox; "
+        "--without, --envelope, --lists, --objects and --unoffered apply to the in-process "
+          + "sandbox; "
           + "start the emulator with them instead")
     }
     return options

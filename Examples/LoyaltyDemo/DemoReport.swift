@@ -53,3 +53,10 @@ struct DemoReport {
     return String(format: "%9.2f ms", value)
   }
 }
+
+/// A figure as the demo prints it: the value, with its unit, or "not sent" when the
+/// server's answer did not carry it (never 0 in its place).
+func shown<Value>(_ value: Value?, _ unit: String = "") -> String {
+  guard let value else { return unit.isEmpty ? "not sent" : "\(unit) not sent" }
+  return unit.isEmpty ? "\(value)" : "\(value) \(unit)"
+}

@@ -61,20 +61,23 @@ struct DemoTour {
     report.line("\(sets.count) coupon sets")
 
     report.section("4. Redeem a coupon")
-    let before = try await market.profile().points
+    let before = try await market.profile().pointsIfSent
     let now = Date()
+    // A cost or a balance the server did not send is not guessed: the server decides.
     if let coupon = active.first(where: { coupon in
       !coupon.isExpired(at: now) && !(coupon.couponSet?.shopAvailability.isEmpty ?? true)
-        && (coupon.couponSet?.points ?? .max) <= before
+        && !((coupon.couponSet?.pointsIfSent).map { cost in before.map { cost > $0 } ?? false }
+          ?? false)
     }), let merchant = coupon.couponSet?.shopAvailability.first {
       let redemption = try await report.step("redeem") {
         try await market.redeemCoupon(
           productID: coupon.code, productUUID: coupon.couponSetUUID, merchantID: merchant)
       }
-      report.line("redeemed \"\(coupon.name)\" for \(redemption.pointsSpent) points")
-      report.line("points: \(before) -> \(redemption.pointsBalance)")
+      report.line(
+        "redeemed \"\(coupon.name)\" for \(shown(redemption.pointsSpentIfSent, "points"))")
+      report.line("points: \(shown(before)) -> \(redemption.pointsBalance)")
     } else {
-      report.line("no coupon can be redeemed right now (\(before) points)")
+      report.line("no coupon can be redeemed right now (\(shown(before, "points")))")
     }
 
     report.section("5. Points and transactions")
@@ -82,9 +85,13 @@ struct DemoTour {
     let transactions = try await report.step("transactions") {
       try await market.transactionHistory()
     }
+    let latest = history.entries.first.map { entry in
+      let points = entry.pointsIfSent.map { $0 > 0 ? "+\($0)" : "\($0)" } ?? "points not sent"
+      return "\(points) \(entry.type)"
+    }
     report.line(
-      "balance \(history.balance) points, \(history.entries.count) entries; latest: \(history.entries.first.map { "\($0.points > 0 ? "+" : "")\($0.points) \($0.type)" } ?? "-")"
-    )
+      "balance \(shown(history.balanceIfSent, "points")), \(history.entries.count) entries; "
+        + "latest: \(latest ?? "-")")
     report.line(
       "\(transactions.count) transactions; latest at \(transactions.first?.merchantName ?? "-")")
 

@@ -59,6 +59,8 @@ struct LoyaltyDemo {
       sandboxConfiguration.offers = .all.subtracting(options.without)
       sandboxConfiguration.envelope = options.envelope
       sandboxConfiguration.listForm = options.lists
+      sandboxConfiguration.objectForm = options.objects
+      sandboxConfiguration.unofferedAnswer = options.unoffered
       let sandbox = SandboxBackend(
         configuration: sandboxConfiguration,
         fixtures: SandboxFixtures(

@@ -57,10 +57,12 @@ struct MarketExample {
     print("== Login")
     try await client.network.session.loginWithEmail(SandboxFixtures.userEmail(1))
     let profile = try await market.profile()
-    print("\(profile.firstName) \(profile.lastName), \(profile.points) points")
+    print(
+      "\(profile.firstName) \(profile.lastName), "
+        + (profile.pointsIfSent.map { "\($0) points" } ?? "points not sent"))
 
     try await campaigns(market)
-    try await redeemCoupon(market, points: profile.points)
+    try await redeemCoupon(market, points: profile.pointsIfSent)
     try await merchantsNearby(market)
     try await callbackVariant(market)
     await client.shutdown()
@@ -80,17 +82,20 @@ struct MarketExample {
     try check(!campaigns.isEmpty, "no campaign to list")
   }
 
-  static func redeemCoupon(_ market: Market, points: Int) async throws {
+  static func redeemCoupon(_ market: Market, points: Int?) async throws {
     print("\n== Coupons")
     let coupons = try await market.coupons()
     let active = await market.state.activeCoupons
     print("\(coupons.count) coupons, \(active.count) active")
 
-    // An active, unexpired coupon we can afford, whose set names a merchant that takes it.
+    // An active, unexpired coupon we can afford (a cost or balance not sent is not
+    // guessed: the server decides), whose set names a merchant that takes it.
     let now = Date()
     guard
       let coupon = active.first(where: { coupon in
-        !coupon.isExpired(at: now) && (coupon.couponSet?.points ?? .max) <= points
+        !coupon.isExpired(at: now)
+          && !((coupon.couponSet?.pointsIfSent).map { cost in points.map { cost > $0 } ?? false }
+            ?? false)
           && !(coupon.couponSet?.shopAvailability.isEmpty ?? true)
       }),
       let merchant = coupon.couponSet?.shopAvailability.first
@@ -101,7 +106,8 @@ struct MarketExample {
     let redemption = try await market.redeemCoupon(
       productID: coupon.code, productUUID: coupon.couponSetUUID, merchantID: merchant)
     print(
-      "redeemed at merchant \(merchant.prefix(8))...: \(redemption.pointsSpent) points spent, "
+      "redeemed at merchant \(merchant.prefix(8))...: "
+        + (redemption.pointsSpentIfSent.map { "\($0) points spent, " } ?? "")
         + "balance \(redemption.pointsBalance)")
     try check(redemption.coupon.isRedeemed, "the coupon was not redeemed")
 

@@ -63,7 +63,9 @@ public final class SandboxBackend: Sendable {
     self.catalog = catalog
     let issuer = TokenIssuer(secret: TokenIssuer.randomSecret())
     self.issuer = issuer
-    self.router = SandboxRouter(appUUID: configuration.appUUID, offers: configuration.offers)
+    self.router = SandboxRouter(
+      appUUID: configuration.appUUID, offers: configuration.offers,
+      unofferedAnswer: configuration.unofferedAnswer)
     self.validator = RequestValidator(configuration: configuration, issuer: issuer)
     var initial = SandboxState(users: generator.users(catalog: catalog))
     initial.faults.setProfile(faultProfile)
@@ -141,6 +143,10 @@ public final class SandboxBackend: Sendable {
       reply = SandboxReply(
         status: 200, headers: ["Content-Type": "text/html"],
         body: .raw(Data("<html><body>502 Bad Gateway</body></html>".utf8)))
+    case .emptySuccess?:
+      reply = .emptySuccess
+    case .otherCallAnswer?:
+      reply = .otherCallAnswer
     case .expireTokens?, .truncatedBody?, .delay?, .connectionLostAfterAnswer?, nil:
       let now = configuration.clock.now
       reply = state.withLock { state in

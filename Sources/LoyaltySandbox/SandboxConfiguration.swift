@@ -72,6 +72,15 @@ public struct SandboxConfiguration: Sendable {
   /// the sandbox's own form), or in one of the forms other backends answer in
   /// (``SandboxListForm``).
   public var listForm: SandboxListForm
+  /// How successful answers hold an object (a card, a profile): in the sandbox's own form
+  /// (the default), or in one of the forms other backends answer in
+  /// (``SandboxObjectForm``).
+  public var objectForm: SandboxObjectForm = .own
+  /// How a call of ``offers`` this backend does not offer is answered: 404 by default,
+  /// as a server without the call answers; ``SandboxFault/emptySuccess`` or
+  /// ``SandboxFault/otherCallAnswer`` for a backend that answers every call with a
+  /// success. Any other fault is answered as it would be on a route.
+  public var unofferedAnswer: SandboxFault = .status(404)
 
   /// Creates a configuration.
   public init(

@@ -35,6 +35,26 @@ struct LoyaltyDemoTests {
   }
 
   @Test(
+    "optional calls answered with an empty success or another call's answer are skipped",
+    .timeLimit(.minutes(5)), arguments: ["empty", "other", "501"])
+  func answeredButNotOffered(answer: String) async throws {
+    let run = try await ExampleProcess.run(
+      try Self.demo(),
+      arguments: [
+        "--without", "poi,directory,flows", "--unoffered", answer, "--objects", "bare",
+        "--lists", "bare", "--envelope", "flat",
+      ])
+    #expect(run.status == 0, "exited with \(run.status); standard error:\n\(run.standardError)")
+    let output = run.standardOutput
+    for offering in ["points-of-interest sync", "account and payment flows", "merchant directory"] {
+      #expect(
+        output.contains("this backend offers no \(offering): skipped"),
+        "no skip line for \(offering):\n\(output)")
+    }
+    #expect(output.contains(", 3 skipped."), "\(output)")
+  }
+
+  @Test(
     "a call seed 000 defines that fails ends the demo with a non-zero status",
     .timeLimit(.minutes(5)))
   func seedCallFailure() async throws {
@@ -49,7 +69,11 @@ struct LoyaltyDemoTests {
   @Test(
     "against a backend that answers lists as lists, every step completes",
     .timeLimit(.minutes(5)),
-    arguments: [["--envelope", "flat", "--lists", "bare"], ["--lists", "items"]])
+    arguments: [
+      ["--envelope", "flat", "--lists", "bare"], ["--lists", "items"],
+      ["--objects", "bare", "--lists", "bare", "--envelope", "flat"],
+      ["--objects", "wrapped"], ["--objects", "domain", "--envelope", "flat"],
+    ])
   func otherListForms(arguments: [String]) async throws {
     let run = try await ExampleProcess.run(try Self.demo(), arguments: arguments)
     #expect(run.status == 0, "exited with \(run.status); standard error:\n\(run.standardError)")
@@ -87,36 +111,14 @@ struct LoyaltyDemoTests {
       code, "answered \(status)", metadata: ["endpoint": endpoint, "status": String(status)])
   }
 
-  @Test("404 and 501 on a step's first call mean the backend does not offer the step")
-  func notFound() {
-    #expect(
-      DemoOptionalStep.pointsOfInterest.isNotOffered(
-        Self.status(.httpStatus, 404, at: "retrieve_pois")))
-    #expect(
-      DemoOptionalStep.directory.isNotOffered(
-        Self.status(.directoryDownloadFailed, 404, at: "directoryManifest")))
-    #expect(
-      DemoOptionalStep.flows.isNotOffered(
-        Self.status(.flowStepRejected, 404, at: "flowClientVerification")))
-    #expect(
-      DemoOptionalStep.flows.isNotOffered(
-        Self.status(.flowFatalStatus, 501, at: "flowClientVerification")))
-  }
-
-  @Test("an unknown context action and an answer without the expected content are not offered")
-  func unknownActionAndEmptyAnswer() {
-    #expect(
-      DemoOptionalStep.pointsOfInterest.isNotOffered(
-        Self.status(.httpStatus, 400, at: "retrieve_pois")))
-    #expect(
-      DemoOptionalStep.pointsOfInterest.isNotOffered(
-        LoyaltyError(.poiSyncFailed, "no MAPP_SHOPS", metadata: ["field": "MAPP_SHOPS"])))
-    #expect(
-      DemoOptionalStep.directory.isNotOffered(
-        LoyaltyError(.directoryManifestInvalid, "no manifest", metadata: ["field": "sha256"])))
-    #expect(
-      DemoOptionalStep.flows.isNotOffered(
-        LoyaltyError(.missingField, "no token", metadata: ["field": "access_token"])))
+  @Test("the SDK's notOffered, and only it, skips a step")
+  func notOffered() {
+    for step in DemoOptionalStep.allCases {
+      #expect(
+        step.isNotOffered(
+          LoyaltyError(.notOffered, "not offered", metadata: ["endpoint": "any", "status": "404"])
+        ))
+    }
   }
 
   @Test("any other failure is a failure: the demo exits non-zero")
@@ -135,6 +137,9 @@ struct LoyaltyDemoTests {
       (.flows, Self.status(.flowStepRejected, 404, at: "cpqrcValidate")),
       (.flows, Self.status(.flowStepRejected, 409, at: "flowClientVerification")),
       (.flows, LoyaltyError(.missingField, "no expiry", metadata: ["field": "expires_in"])),
+      // Before the SDK read them as not offered, the demo guessed from these: no more.
+      (.pointsOfInterest, Self.status(.httpStatus, 404, at: "retrieve_pois")),
+      (.flows, Self.status(.flowFatalStatus, 501, at: "flowClientVerification")),
       // A status alone is not enough: the code must be one that carries an answer's status.
       (.pointsOfInterest, Self.status(.sessionEnded, 404, at: "retrieve_pois")),
       (.flows, CancellationError()),

@@ -122,10 +122,11 @@ struct SandboxFaultTests {
     await full.stop()
   }
 
-  @Test("without a published snapshot, the manifest's 404 is a download failure")
+  @Test("without a published snapshot, the manifest's 404 reads as a directory not offered")
   func nothingPublished() async throws {
+    // A backend with nothing published answers as one without the directory: 404.
     let harness = try await SandboxDirectoryHarness(publish: false)
-    await expectCode(.directoryDownloadFailed) { try await harness.client.directory.sync() }
+    await expectCode(.notOffered) { try await harness.client.directory.sync() }
     await expectCode(.directoryNotSynced) {
       _ = try await harness.client.directory.search(DirectoryQuery("καφε"))
     }

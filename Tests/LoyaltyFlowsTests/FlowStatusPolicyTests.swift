@@ -1,6 +1,7 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyFlows
+import LoyaltyNetwork
 import Testing
 
 @Suite("Flow status policy")
@@ -33,13 +34,15 @@ struct FlowStatusPolicyTests {
     let harness = try await FlowHarness.make()
     let run = try await runUntil(fragment, harness)
     harness.backend.fail(fragment, with: status)
-    await expectCode(.flowFatalStatus) { try await step(fragment, run) }
+    // The first call's 501 says the backend has no flows at all (`NotOffered`).
+    let notOffered = fragment == "connect/token" && status == 501
+    await expectCode(notOffered ? .notOffered : .flowFatalStatus) { try await step(fragment, run) }
     #expect(await run.outcome == run.state.failureOutcome)
     guard case .failed(let failure) = run.state else {
       Issue.record("the run goes on after \(status)")
       return
     }
-    #expect(failure.reason == .fatalStatus(status))
+    #expect(failure.reason == (notOffered ? .notOffered : .fatalStatus(status)))
     #expect(harness.recorder.all.count == 1)
   }
 
@@ -51,6 +54,17 @@ struct FlowStatusPolicyTests {
     let run = try await runUntil(fragment, harness)
     let before = run.state
     harness.backend.fail(fragment, with: status)
+    if fragment == "connect/token" && NotOffered.statuses.contains(status) {
+      // The first call's 400 or 404 says the backend has no flows: the run ends.
+      await expectCode(.notOffered) { try await step(fragment, run) }
+      guard case .failed(let failure) = run.state else {
+        Issue.record("the run goes on after \(status)")
+        return
+      }
+      #expect(failure.reason == .notOffered)
+      #expect(harness.recorder.all.count == 1)
+      return
+    }
     await expectCode(.flowStepRejected) { try await step(fragment, run) }
     if case .awaitingCode = before {
       guard case .awaitingCode = run.state else {

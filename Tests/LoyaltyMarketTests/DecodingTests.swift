@@ -66,9 +66,9 @@ struct DecodingTests {
        "active": 1, "expiration": "2027-01-01 10:00", "shop_availability": "m1, m2"}
       """#
     let set = try JSONDecoder().decode(CouponSet.self, from: Data(json.utf8))
-    #expect(set.discount == 5.5)
-    #expect(set.finalPrice == 12)
-    #expect(set.points == 150)
+    #expect(set.discountIfSent == 5.5)
+    #expect(set.finalPriceIfSent == 12)
+    #expect(set.pointsIfSent == 150)
     #expect(set.isActive)
     #expect(set.shopAvailability == ["m1", "m2"])
     #expect(set.expiration == LoyaltyDate.parse("2027-01-01 10:00"))

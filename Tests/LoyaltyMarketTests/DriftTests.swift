@@ -193,12 +193,12 @@ struct DriftTests {
     let market = try harness.client.market
     try await harness.login()
     let coupons = try await market.coupons()
-    let points = try await market.profile().points
+    let points = try #require(await market.profile().pointsIfSent)
     let candidate = try #require(
       coupons.first { coupon in
         coupon.isActive && !coupon.isExpired(at: Date())
           && !(coupon.couponSet?.shopAvailability.isEmpty ?? true)
-          && (coupon.couponSet?.points ?? .max) <= points
+          && (coupon.couponSet?.pointsIfSent ?? .max) <= points
       })
     let error = try await #require(throws: LoyaltyError.self) {
       _ = try await market.redeemCoupon(
@@ -268,8 +268,8 @@ struct DriftTests {
     let market = try harness.client.market
     try await harness.login()
     let history = try await market.pointsHistory()
-    #expect(history.balance == history.entries.first?.balance)
-    #expect(history.balance == (try await market.profile().points))
+    #expect(history.balanceIfSent == history.entries.first?.balanceIfSent)
+    #expect(history.balanceIfSent == (try await market.profile().pointsIfSent))
     #expect(
       market.drift.snapshot().count(
         call: "points_history", field: "result.balance", kind: .missing) == 1)

@@ -92,7 +92,7 @@ struct EnvelopeShapeTests {
     let sets = try decode(
       shape, ["MAPP_COUPON": ["couponsets": [Self.couponSet]], "MAPP_COUPON-status": 1]
     ) { MarketEndpoints.couponSets.endpoint(("en", nil, nil), drift: $0) }
-    #expect(sets.first?.points == 40)
+    #expect(sets.first?.pointsIfSent == 40)
     let availability = try decode(
       shape, ["MAPP_COUPON": ["availability": ["set-1": 0]], "MAPP_COUPON-status": 1]
     ) { MarketEndpoints.availability.endpoint(["set-1"], drift: $0) }
@@ -159,16 +159,16 @@ struct EnvelopeShapeTests {
     let profile = try decode(shape, ["result": Self.profile]) {
       MarketEndpoints.profile.endpoint(drift: $0)
     }
-    #expect(profile.points == 500)
+    #expect(profile.pointsIfSent == 500)
     let points = try decode(
       shape, ["result": ["points_history": [Self.entry], "balance": "500"]]
     ) { MarketEndpoints.pointsHistory.endpoint(drift: $0) }
     #expect(points.entries.count == 1)
-    #expect(points.balance == 500)
+    #expect(points.balanceIfSent == 500)
     let transactions = try decode(shape, ["result": ["transactions": [Self.transaction]]]) {
       MarketEndpoints.transactions.endpoint("minimal", drift: $0)
     }
-    #expect(transactions.first?.points == 4)
+    #expect(transactions.first?.pointsIfSent == 4)
     let cards = try decode(shape, ["result": ["cards": [Self.card]]]) {
       MarketEndpoints.cards.endpoint(drift: $0)
     }
@@ -183,7 +183,7 @@ struct EnvelopeShapeTests {
     let pass = try decode(shape, ["result": Self.pass]) {
       MarketEndpoints.marketPass.endpoint(drift: $0)
     }
-    #expect(pass.availableCoupons == 2)
+    #expect(pass.availableCouponsIfSent == 2)
   }
 
   @Test("status answers: delete card, user calls", arguments: Shape.allCases)

@@ -44,9 +44,9 @@ struct MarketDecodingEngineTests {
     },
     .singleCampaign: { response, drift, engine in
       try MarketDecoding.decode(
-        SingleCampaign.self, in: CampaigningDomain.self, from: response, call: "single",
+        ObjectPayload<Campaign>.self, in: CampaigningDomain.self, from: response, call: "single",
         drift: drift, engine: engine
-      ).campaign
+      ).object
     },
     .couponSets: { response, drift, engine in
       try MarketDecoding.decode(

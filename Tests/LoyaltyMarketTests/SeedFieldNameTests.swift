@@ -58,7 +58,7 @@ struct SeedFieldNameTests {
     let set = try #require(coupon.couponSet)
     #expect(set.id == "set-1" && set.name == "Coffee" && set.type == "supermarket")
     #expect(set.merchantUUID == "m1" && set.shopAvailability == ["m1", "m2"])
-    #expect(set.discount == 1.5 && set.finalPrice == 2 && set.terms == "t")
+    #expect(set.discountIfSent == 1.5 && set.finalPriceIfSent == 2 && set.terms == "t")
     #expect(set.imagePreview != nil && set.expiration != nil)
     #expect(drift.isEmpty, "\(drift)")
   }
@@ -72,7 +72,7 @@ struct SeedFieldNameTests {
         {"couponset_uuid": "s", "name": "n", "coupon": "C", "barcode": "1", "status": 0,
          "discount": 1}]}
       """)
-    #expect(history.totalRedeemedValue == 7.5)
+    #expect(history.totalRedeemedValueIfSent == 7.5)
     #expect(history.coupons.map(\.code) == ["C"])
     #expect(drift.isEmpty, "\(drift)")
   }

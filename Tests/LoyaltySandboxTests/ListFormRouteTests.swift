@@ -41,6 +41,9 @@ struct ListFormRouteTests {
       case .list(let key):
         #expect(!key.isEmpty, "\(endpoint)")
         #expect(endpoint.listKey == key)
+      case .model(let name, _):
+        #expect(!name.isEmpty, "\(endpoint)")
+        #expect(endpoint.listKey == nil)
       case .object, .noPayload:
         #expect(endpoint.listKey == nil)
       }

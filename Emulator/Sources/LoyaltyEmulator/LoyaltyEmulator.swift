@@ -74,6 +74,19 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     help: "Optional calls answered 404, as a backend without them: some of poi,directory,flows.")
   var without = ""
 
+  @Option(
+    help: "How objects are answered: own, bare (the payload itself), wrapped, or domain.")
+  var objects = "own"
+
+  @Option(
+    help: "How the calls of --without are answered: 404, 501, empty (an empty success) or other.")
+  var unoffered = "404"
+
+  /// The answers `--unoffered` names.
+  static let unofferedAnswers: [String: SandboxFault] = [
+    "404": .status(404), "501": .status(501), "empty": .emptySuccess, "other": .otherCallAnswer,
+  ]
+
   @Flag(help: "Print no request log.")
   var quiet = false
 
@@ -93,6 +106,12 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     guard SandboxListForm(rawValue: lists) != nil else {
       throw ValidationError("--lists must be keyed, bare, items, entries or single.")
     }
+    guard SandboxObjectForm(rawValue: objects) != nil else {
+      throw ValidationError("--objects must be own, bare, wrapped or domain.")
+    }
+    guard Self.unofferedAnswers[unoffered] != nil else {
+      throw ValidationError("--unoffered must be 404, 501, empty or other.")
+    }
     guard tokenLifetime > 0 else {
       throw ValidationError("--token-lifetime must be positive.")
     }
@@ -105,6 +124,8 @@ struct LoyaltyEmulator: AsyncParsableCommand {
       envelope: SandboxEnvelope(rawValue: envelope) ?? .context,
       listForm: SandboxListForm(rawValue: lists) ?? .keyed)
     configuration.offers = .all.subtracting(try SandboxOffers(names: without))
+    configuration.objectForm = SandboxObjectForm(rawValue: objects) ?? .own
+    configuration.unofferedAnswer = Self.unofferedAnswers[unoffered] ?? .status(404)
     let fixtures = SandboxFixtures(
       seed: seed, campaigns: campaigns, couponSets: couponSets, merchants: merchants, users: users)
     let profile = SandboxFaultProfile(name: faults, seed: seed) ?? .none
@@ -121,11 +142,13 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     let server = EmulatorServer(backend: backend, log: log)
     let summary =
       "app \(appUUID), merchant \(merchantID), seed \(seed), faults \(profile.name), "
-      + "envelope \(envelope), lists \(lists), "
+      + "envelope \(envelope), lists \(lists), objects \(objects), "
       + "token lifetime \(Int(tokenLifetime)) s, "
       + "\(backend.catalog.campaigns.count) campaigns, \(backend.catalog.merchants.count) merchants, "
       + "a directory snapshot of 200 merchants"
-      + (without.isEmpty ? "" : ", without \(SandboxOffers.all.subtracting(configuration.offers))")
+      + (without.isEmpty
+        ? ""
+        : ", without \(SandboxOffers.all.subtracting(configuration.offers)) (answered \(unoffered))")
     try await server.run(port: port) { bound in
       writeLine("loyalty-emulator listening on http://\(EmulatorServer.host):\(bound) (\(summary))")
     }

@@ -217,6 +217,10 @@ extension LoyaltyError {
     public static let rateLimited = Code(10_003, "rateLimited", .server)
     /// The request body was too large for the server (413).
     public static let payloadTooLarge = Code(10_004, "payloadTooLarge", .server)
+    /// The backend does not offer a call beyond the seed's contract (points of interest,
+    /// the directory, the flows): it answered 404, 501, an unknown action, a declined
+    /// status, or a success without what the call asked for. Nothing stored was changed.
+    public static let notOffered = Code(10_005, "notOffered", .server)
 
     // MARK: General (11xxx)
 
@@ -331,7 +335,7 @@ extension LoyaltyError {
       .eventTooLarge, .invalidEvent, .batchDropped, .pipelineStopped,
       .invalidPushPayload, .missingDeviceToken,
       .decodingFailed, .missingField, .typeMismatch, .invalidDate,
-      .httpStatus, .serverStatus, .rateLimited, .payloadTooLarge,
+      .httpStatus, .serverStatus, .rateLimited, .payloadTooLarge, .notOffered,
       .invalidArgument, .unsupported, .internalInconsistency,
       .invalidLocation, .invalidAccuracy, .invalidPointOfInterest, .regionLimitExceeded,
       .poiSyncFailed,

@@ -1,4 +1,5 @@
 public import LoyaltyCore
+import LoyaltyNetwork
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -37,7 +38,9 @@ public struct DirectoryManifest: Sendable, Hashable, Codable {
 
   /// Reads a manifest from the flattened envelope's `directory` object (or from a body
   /// holding the fields at its top level).
-  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/directoryManifestInvalid`` naming the field.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/directoryManifestInvalid`` naming the
+  ///   field; ``LoyaltyCore/LoyaltyError/Code/notOffered`` when the value holds none of a
+  ///   manifest's fields.
   public init(json value: JSONValue) throws {
     // Under `directory` (ours), under `result` (the seed's other placement), or the
     // fields themselves.
@@ -45,6 +48,11 @@ public struct DirectoryManifest: Sendable, Hashable, Codable {
     let object =
       value["directory"]?.objectValue ?? result?["directory"]?.objectValue
       ?? result?.objectValue ?? value.objectValue ?? [:]
+    // None of a manifest's fields (an empty success, another call's answer): the
+    // backend does not offer the directory.
+    guard Self.fields.contains(where: { object[$0] != nil }) else {
+      throw NotOffered.error(call: "directoryManifest", "the answer holds no manifest")
+    }
     func integer(_ key: String) throws -> Int {
       guard let number = object[key]?.looseInt else {
         throw LoyaltyError(
@@ -71,6 +79,9 @@ public struct DirectoryManifest: Sendable, Hashable, Codable {
       schemaVersion: try integer("schemaVersion"),
       compressedSize: try? integer("compressedSize"))
   }
+
+  /// A manifest's fields: an answer with none of them holds no manifest.
+  private static let fields = ["version", "size", "sha256", "schemaVersion"]
 
   private static func isLowercaseHexDigit(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)

@@ -173,7 +173,7 @@ actor DirectorySync {
       return try await call()
     } catch let error as LoyaltyError where error.category == .directory {
       throw error
-    } catch let error as LoyaltyError where error.code == .cancelled {
+    } catch let error as LoyaltyError where error.code == .cancelled || error.code == .notOffered {
       throw error
     } catch is CancellationError {
       throw LoyaltyError(.cancelled, "The directory sync was cancelled.")

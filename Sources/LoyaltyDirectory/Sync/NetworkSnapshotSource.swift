@@ -24,14 +24,24 @@ public struct NetworkSnapshotSource: DirectorySnapshotSource {
     self.network = network
   }
 
+  /// The manifest, or `.notModified` when `etag` is still current.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/notOffered`` when the backend does not
+  ///   offer the directory (``LoyaltyNetwork/NotOffered``: a 400, 404, 405 or 501, a
+  ///   declined status, an answer without any of a manifest's fields);
+  ///   ``LoyaltyCore/LoyaltyError/Code/directoryDownloadFailed`` for another error status;
+  ///   ``LoyaltyCore/LoyaltyError/Code/directoryManifestInvalid`` for a manifest that
+  ///   cannot be used.
   public func manifest(ifNoneMatch etag: String?) async throws -> DirectoryManifestAnswer {
     var headers: HTTPHeaders = [:]
     if let etag { headers.add(name: "If-None-Match", value: etag) }
-    let endpoint = Endpoint<ResponseEnvelope>(
+    var endpoint = Endpoint<ResponseEnvelope>(
       name: "directoryManifest", method: .get,
       path: "/api/mobile/v2/{appUUID}/directory/manifest", headers: headers)
+    // Not in seed 000: a backend may not offer it (`NotOffered`).
+    endpoint.isBeyondContract = true
     let response = try await network.response(for: endpoint)
     if response.status == 304 { return .notModified }
+    try NotOffered.check(response, for: endpoint)
     guard response.isSuccess else {
       throw LoyaltyError(
         .directoryDownloadFailed, "The directory manifest answered HTTP \(response.status).",
@@ -44,6 +54,9 @@ public struct NetworkSnapshotSource: DirectorySnapshotSource {
       throw LoyaltyError(
         .directoryManifestInvalid, "The directory manifest is not a JSON envelope.",
         underlying: error)
+    }
+    if let status = envelope.status, status != 1 {
+      throw NotOffered.error(call: endpoint.name, "it answered with status \(status)")
     }
     let manifest = try DirectoryManifest(json: .object(envelope.fields))
     return .manifest(manifest, etag: response.headers["ETag"])

@@ -10,6 +10,9 @@ public struct FlowFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case sessionExpired
     /// Every attempt at the one-time code was used.
     case attemptsExhausted
+    /// The backend does not offer the flows: their first call answered as a server
+    /// without them does (``LoyaltyCore/LoyaltyError/Code/notOffered``).
+    case notOffered
   }
 
   /// The typed reason.

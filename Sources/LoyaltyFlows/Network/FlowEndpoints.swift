@@ -58,8 +58,10 @@ struct FlowEndpoints: Sendable {
 
   // MARK: Client verification
 
+  /// The flow's first call: a backend without flows answers it (`NotOffered`), so an
+  /// answer without an access token means the flows are not offered.
   func clientVerification() -> Endpoint<Grant> {
-    endpoint(
+    var verification = endpoint(
       "flowClientVerification", .post, "/v1/connect/token",
       body: .form([
         .init("client_id", clientID), .init("client_secret", clientSecret),
@@ -70,9 +72,8 @@ struct FlowEndpoints: Sendable {
         let token = (envelope["access_token"] ?? envelope["accessToken"])?.looseString,
         !token.isEmpty
       else {
-        throw LoyaltyError(
-          .missingField, "The client verification has no access_token.",
-          metadata: ["field": "access_token"])
+        throw NotOffered.error(
+          call: "flowClientVerification", "the answer holds no access_token")
       }
       guard let expiresIn = (envelope["expires_in"] ?? envelope["expiresIn"])?.looseDouble,
         expiresIn > 0
@@ -83,6 +84,8 @@ struct FlowEndpoints: Sendable {
       }
       return Grant(accessToken: token, expiresIn: expiresIn)
     }
+    verification.isBeyondContract = true
+    return verification
   }
 
   // MARK: PIN flows

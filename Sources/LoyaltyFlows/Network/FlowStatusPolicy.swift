@@ -17,7 +17,9 @@ public struct FlowStatusPolicy: Sendable, Hashable {
   }
 
   /// Sends `endpoint` and applies the policy.
-  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/flowFatalStatus`` for a fatal status,
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/notOffered`` when the flow's first call
+  ///   says the backend has no flows (``LoyaltyNetwork/NotOffered``),
+  ///   ``LoyaltyCore/LoyaltyError/Code/flowFatalStatus`` for a fatal status,
   ///   ``LoyaltyCore/LoyaltyError/Code/flowStepRejected`` for any other error status,
   ///   a network or decoding code otherwise.
   func send<Response>(_ endpoint: Endpoint<Response>, on network: NetworkClient) async throws
@@ -29,6 +31,7 @@ public struct FlowStatusPolicy: Sendable, Hashable {
     } catch let error as LoyaltyError where error.code == .unauthorized {
       throw fatal(401, endpoint: endpoint.name, underlying: error)
     }
+    try NotOffered.check(response, for: endpoint)
     if fatalStatuses.contains(response.status) {
       throw fatal(response.status, endpoint: endpoint.name, underlying: nil)
     }

@@ -81,6 +81,10 @@ extension FlowRun {
       let status = Int(error.metadata["status"] ?? "") ?? 0
       fail(.fatalStatus(status), error)
       throw error
+    case .failure(let error as LoyaltyError) where error.code == .notOffered:
+      // Nothing of the flow can run on this backend: the run ends, with one outcome.
+      fail(.notOffered, error)
+      throw error
     case .failure(let error):
       publisher.publish(previous)
       throw error

@@ -19,38 +19,56 @@ package struct POIPage: Sendable {
   /// read all the same, and reported by the sync.
   package var drift: [String] = []
 
-  /// Reads the page from `MAPP_SHOPS` in `envelope`: an object with `version`, `full`,
-  /// `next_cursor`, `pois` and `removed` (ours); or the points alone, in any form
-  /// ``LoyaltyNetwork/AnswerList`` accepts, which is a whole (`full`) sync without a
-  /// version.
-  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/poiSyncFailed`` naming the field when the
-  ///   answer has no `MAPP_SHOPS`, or no list of points in any form.
+  /// Reads the page from `MAPP_SHOPS` (or `result`) in `envelope`: an object with
+  /// `version`, `full`, `next_cursor`, `pois` and `removed` (ours); or the points alone,
+  /// in any form ``LoyaltyNetwork/AnswerList`` accepts, which is a whole (`full`) sync
+  /// without a version.
+  ///
+  /// An answer is about points of interest only when it says so: `pois` under its own
+  /// name (empty is zero points), a list in another form holding at least one element
+  /// with a point's `id`, `lat` and `lon`, or a `version` or `removed` of ours. Anything
+  /// else (no payload, an empty object, a list of merchants) is a backend that does not
+  /// offer the sync: nothing stored is replaced.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/notOffered`` for an answer that holds no
+  ///   points of interest in any form; ``LoyaltyCore/LoyaltyError/Code/poiSyncFailed``
+  ///   naming the field when `pois` is there but not a list, or a page of several has no
+  ///   version.
   package init(_ envelope: ResponseEnvelope) throws {
     let domain = POISyncEndpoint.domain
-    guard let payload = envelope[domain], payload != .null else {
-      throw Self.failure(domain, "is missing")
+    guard let payload = envelope[domain] ?? envelope["result"], payload != .null else {
+      throw NotOffered.error(call: "retrieve_pois", "the answer holds no \(domain)")
     }
     let page: [String: JSONValue]
     if case .object(let object) = payload { page = object } else { page = [:] }
+    let ours = page["version"] != nil || page["removed"] != nil || page["pois"] != nil
     let items: [JSONValue]
-    if let (found, form) = AnswerList.elements(of: "pois", in: payload) {
+    if let (found, form) = AnswerList.elements(of: "pois", in: payload),
+      form == .keyed || found.contains(where: Self.looksLikePoint)
+    {
       items = found
       if form.isDrift { drift.append(form == .bare ? domain : "\(domain).pois") }
-    } else if case .object = payload, page["pois"] == nil {
+    } else if ours, page["pois"] == nil {
       items = []  // A page of removals only.
-    } else {
+    } else if page["pois"] != nil {
       throw Self.failure("\(domain).pois", "is not a list")
+    } else {
+      throw NotOffered.error(call: "retrieve_pois", "the answer holds no points of interest")
     }
     nextCursor = page["next_cursor"]?.looseString.flatMap { $0.isEmpty ? nil : $0 }
     if let version = page["version"]?.looseString, !version.isEmpty {
       self.version = version
       full = page["full"]?.looseBool ?? false
-    } else if nextCursor == nil {
-      // Without a version, a complete answer can only be every point: a full sync,
-      // asked again in full next time.
+    } else if nextCursor == nil, !items.isEmpty || page["pois"] != nil {
+      // Without a version, a complete answer that holds its list can only be every
+      // point: a full sync, asked again in full next time.
       if !page.isEmpty { drift.append("\(domain).version") }
       version = ""
       full = true
+    } else if nextCursor == nil {
+      // Removals alone, without a version: applied as changes, never as the whole.
+      drift.append("\(domain).version")
+      version = ""
+      full = false
     } else {
       // A page of several without a version: applying it as the whole would remove
       // the points of the pages to come.
@@ -61,6 +79,12 @@ package struct POIPage: Sendable {
     if case .array(let ids)? = page["removed"] {
       removed = ids.compactMap { $0.looseInt.map(Int64.init) }
     }
+  }
+
+  /// Whether `item` has what makes a point of interest: an `id`, a `lat` and a `lon`.
+  private static func looksLikePoint(_ item: JSONValue) -> Bool {
+    guard case .object(let object) = item else { return false }
+    return object["id"] != nil && object["lat"] != nil && object["lon"] != nil
   }
 
   private mutating func read(_ item: JSONValue) {

@@ -19,10 +19,13 @@ package enum POISyncEndpoint {
     var fields: [String: JSONValue] = ["action": "retrieve_pois", "limit": .integer(limit)]
     fields["since"] = version.map(JSONValue.string)
     fields["cursor"] = cursor.map(JSONValue.string)
-    return Endpoint<POIPage>(
+    var endpoint = Endpoint<POIPage>(
       name: "retrieve_pois", method: .post, path: "/api/mobile/v2/{appUUID}/context/",
       auth: .standard, body: .wrapped("shops", fields), isIdempotent: true,
       check: .domain(domain)
     ) { envelope in try POIPage(envelope) }
+    // Not in seed 000: a backend may not offer it (`NotOffered`).
+    endpoint.isBeyondContract = true
+    return endpoint
   }
 }

@@ -34,10 +34,10 @@ package enum MarketEndpoints {
 
   package static let singleCampaign = MarketCallDeclaration(
     "single_campaign", .get("/api/session/{sessionUuid}"),
-    reading: .domain(CampaigningDomain.self, SingleCampaign.self),
+    reading: .domain(CampaigningDomain.self, ObjectPayload<Campaign>.self),
     fields: { (sessionUUID: String, language: String) in
       ["sessionUuid": .string(sessionUUID), "language": .string(language)]
-    }, map: { $0.campaign })
+    }, map: { $0.object })
 
   // MARK: Coupons
 
@@ -91,19 +91,20 @@ package enum MarketEndpoints {
 
   package static let validateCoupon = MarketCallDeclaration(
     "validate_coupon", .authenticatedContext, wrapper: "coupon", action: "validate",
-    reading: .domain(CouponDomain.self, CouponValidation.self),
-    fields: { (code: String) in ["coupon": .string(code)] }, map: { $0 })
+    reading: .domain(CouponDomain.self, ObjectPayload<CouponValidation>.self),
+    fields: { (code: String) in ["coupon": .string(code)] }, map: { $0.object })
 
   package static let redeemCoupon = MarketCallDeclaration(
     "redeem_coupon", .authenticatedContext, wrapper: "coupon", action: "redeem",
-    reading: .domain(CouponDomain.self, CouponRedemption.self), idempotent: false,
+    reading: .domain(CouponDomain.self, ObjectPayload<CouponRedemption>.self),
+    idempotent: false,
     fields: { (productUUID: String, merchantID: String, productID: String?) in
       var fields: [String: JSONValue] = [
         "product_uuid": .string(productUUID), "merchant_id": .string(merchantID),
       ]
       fields["product_id"] = productID.map(JSONValue.string)
       return fields
-    }, map: { $0 })
+    }, map: { $0.object })
 
   package static let redeemedSupermarketHistory = MarketCallDeclaration(
     "redeemed_sm_history", .authenticatedContext, wrapper: "coupon",
@@ -140,8 +141,8 @@ package enum MarketEndpoints {
 
   package static let profile = MarketCallDeclaration(
     "profile", .authenticatedContext, wrapper: "consumer_data", action: "handle_user_details",
-    reading: .domain(ResultDomain.self, Profile.self),
-    fields: { (_: Void) in ["process": "get"] }, map: { $0 })
+    reading: .domain(ResultDomain.self, ObjectPayload<Profile>.self),
+    fields: { (_: Void) in ["process": "get"] }, map: { $0.object })
 
   package static let transactions = MarketCallDeclaration(
     "transaction_history", .authenticatedContext, wrapper: "consumer_data",
@@ -158,8 +159,9 @@ package enum MarketEndpoints {
 
   package static let marketPass = MarketCallDeclaration(
     "market_pass_details", .authenticatedContext, wrapper: "consumer_data",
-    action: "get_market_pass_details", reading: .domain(ResultDomain.self, MarketPassDetails.self),
-    fields: { (_: Void) in [:] }, map: { $0 })
+    action: "get_market_pass_details",
+    reading: .domain(ResultDomain.self, ObjectPayload<MarketPassDetails>.self),
+    fields: { (_: Void) in [:] }, map: { $0.object })
 
   // MARK: Cards
 

@@ -12,13 +12,6 @@ struct CampaignList: Decodable, Sendable {
   }
 }
 
-struct SingleCampaign: Decodable, Sendable {
-  let campaign: Campaign
-  init(from decoder: any Decoder) throws {
-    campaign = try FieldReader(decoder).requiredObject(Campaign.self, "campaign")
-  }
-}
-
 struct CouponSetList: Decodable, Sendable {
   let couponSets: [CouponSet]
   init(from decoder: any Decoder) throws {
@@ -138,15 +131,15 @@ struct TransactionList: Decodable, Sendable {
   }
 }
 
-/// An added card: without the card or its token the answer means nothing.
+/// An added card, in any form ``PayloadObject`` reads: without the card or its token the
+/// answer means nothing.
 struct CardPayload: Decodable, Sendable {
   let card: Card
   init(from decoder: any Decoder) throws {
-    let c = try FieldReader(decoder)
-    card = try c.requiredObject(Card.self, "card")
+    card = try ObjectPayload<Card>(from: decoder).object
     guard !card.token.isEmpty else {
       throw FieldReader.Unusable(
-        field: c.container.codingPath.driftPath(appending: "card.token"), kind: .missing)
+        field: decoder.codingPath.driftPath(appending: "card.token"), kind: .missing)
     }
   }
 }

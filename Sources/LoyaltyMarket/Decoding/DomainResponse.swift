@@ -22,6 +22,9 @@ struct DomainResponse<Domain: MarketDomain, Payload: Decodable> {
   let domainStatus: Int?
   let message: String?
   let payload: Payload?
+  /// The member the payload was found under: `Domain.member`, or another placement
+  /// (``LoyaltyNetwork/EnvelopeReader/payload(_:)``), reported as drift.
+  let placement: String?
 
   /// The answer `envelope` locates, its members read by `members`.
   ///
@@ -34,14 +37,16 @@ struct DomainResponse<Domain: MarketDomain, Payload: Decodable> {
     message = try ResponseEnvelope.message(among: Self.messageNames) { name in
       try envelope.member(name).flatMap { try members.string($0, name) }
     }
-    if let domain = Domain.name, let member = envelope.member("\(domain)-status") {
+    let found = envelope.payload(Domain.member)
+    // The status beside the payload: its own domain's, or the `MAPP_*` member it came in.
+    let domain = found.map(\.name).flatMap { $0.hasPrefix("MAPP_") ? $0 : nil } ?? Domain.name
+    if let domain, let member = envelope.member("\(domain)-status") {
       domainStatus = try members.int(member, "\(domain)-status")
     } else {
       domainStatus = nil
     }
-    payload = try envelope.member(Domain.member).flatMap {
-      try members.decode(Payload.self, $0, Domain.member)
-    }
+    placement = found?.name
+    payload = try found.flatMap { try members.decode(Payload.self, $0.member, $0.name) }
   }
 }
 
@@ -138,6 +143,9 @@ enum MarketDecoding {
         metadata: ["call": call])
     } catch let error as FieldReader.Unusable {
       throw unusable(call: call, field: error.field, kind: error.kind)
+    }
+    if let placement = answer.placement, placement != member {
+      drift?.record(member, .unexpectedShape)
     }
     let status = answer.domainStatus ?? answer.status
     guard status == 1 else {

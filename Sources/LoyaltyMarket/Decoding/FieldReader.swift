@@ -83,9 +83,16 @@ struct FieldReader {
   }
 
   func int(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws -> Int {
+    try expectedInt(name, alias, alias2) ?? 0
+  }
+
+  /// An integer the model expects: absent is `nil` and reported as missing, never 0.
+  func expectedInt(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws
+    -> Int?
+  {
     try read(name, alias, alias2, expected: true, JSONLenient.int) {
       try container.lenientInt($0)
-    } ?? 0
+    }
   }
 
   func optionalInt(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws
@@ -97,9 +104,16 @@ struct FieldReader {
   }
 
   func double(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws -> Double {
+    try expectedDouble(name, alias, alias2) ?? 0
+  }
+
+  /// A number the model expects: absent is `nil` and reported as missing, never 0.
+  func expectedDouble(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws
+    -> Double?
+  {
     try read(name, alias, alias2, expected: true, JSONLenient.double) {
       try container.lenientDouble($0)
-    } ?? 0
+    }
   }
 
   func optionalDouble(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws
@@ -111,9 +125,25 @@ struct FieldReader {
   }
 
   func bool(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws -> Bool {
+    try expectedBool(name, alias, alias2) ?? false
+  }
+
+  /// A flag the model expects: absent is `nil` and reported as missing, never `false`.
+  func expectedBool(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws
+    -> Bool?
+  {
     try read(name, alias, alias2, expected: true, JSONLenient.bool) {
       try container.lenientBool($0)
-    } ?? false
+    }
+  }
+
+  /// A string the model expects: absent is `nil` and reported as missing, never "".
+  func expectedString(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws
+    -> String?
+  {
+    try read(name, alias, alias2, expected: true, JSONLenient.string) {
+      try container.lenientString($0)
+    }
   }
 
   func optionalBool(_ name: String, _ alias: String? = nil, _ alias2: String? = nil) throws

@@ -14,10 +14,22 @@ public struct Coupon: Sendable, Hashable, Decodable, Identifiable {
   public let couponSetUUID: String
   /// The set's name.
   public let name: String
-  /// The set's discount.
-  public let discount: Double
-  /// `1` active, `0` redeemed.
-  public let status: Int
+  /// The set's discount; `nil` when the answer did not carry it.
+  public let discountIfSent: Double?
+  /// `discount`, with 0 when the server did not send it.
+  @available(
+    *, deprecated,
+    message: "0 when the server did not send it; use discountIfSent, nil when absent."
+  )
+  public var discount: Double { discountIfSent ?? 0 }
+  /// `1` active, `0` redeemed; `nil` when the answer did not say (neither active nor
+  /// redeemed is then known).
+  public let statusIfSent: Int?
+  /// `status`, with 0 when the server did not send it.
+  @available(
+    *, deprecated, message: "0 when the server did not send it; use statusIfSent, nil when absent."
+  )
+  public var status: Int { statusIfSent ?? 0 }
   /// When it was issued.
   public let created: Date?
   /// When it expires.
@@ -34,9 +46,9 @@ public struct Coupon: Sendable, Hashable, Decodable, Identifiable {
   /// The coupon's id: its code.
   public var id: String { code }
   /// Whether it can still be used (status 1).
-  public var isActive: Bool { status == 1 }
+  public var isActive: Bool { statusIfSent == 1 }
   /// Whether it was redeemed (status 0).
-  public var isRedeemed: Bool { status == 0 }
+  public var isRedeemed: Bool { statusIfSent == 0 }
 
   /// Whether it is past its expiration at `now`.
   public func isExpired(at now: Date) -> Bool { expiration.map { $0 < now } ?? false }
@@ -48,8 +60,8 @@ public struct Coupon: Sendable, Hashable, Decodable, Identifiable {
     barcode = try c.string("barcode", "_barcode")
     couponSetUUID = try c.string("couponset_uuid", "_couponset_uuid")
     name = try c.string("name", "_name")
-    discount = try c.double("discount", "_discount")
-    status = try c.int("status", "_status")
+    discountIfSent = try c.expectedDouble("discount", "_discount")
+    statusIfSent = try c.expectedInt("status", "_status")
     created = try c.date("created", "_created")
     expiration = try c.date("expiration", "_expiration")
     redeemedDate = try c.date("redeemed_date", "_redeemed_date")
@@ -62,7 +74,8 @@ public struct Coupon: Sendable, Hashable, Decodable, Identifiable {
 
 /// The answer to validating a coupon.
 public struct CouponValidation: Sendable, Hashable, Decodable {
-  /// Whether the coupon can be redeemed.
+  /// Whether the coupon can be redeemed: what the call exists for, so an answer
+  /// without it fails the call rather than reading as "not valid".
   public let isValid: Bool
   /// Why not: `redeemed` or `expired`.
   public let reason: String?
@@ -72,7 +85,11 @@ public struct CouponValidation: Sendable, Hashable, Decodable {
   /// Decodes a validation answer.
   public init(from decoder: any Decoder) throws {
     let c = try FieldReader(decoder)
-    isValid = try c.bool("valid")
+    guard let valid = try c.expectedBool("valid") else {
+      throw FieldReader.Unusable(
+        field: c.container.codingPath.driftPath(appending: "valid"), kind: .missing)
+    }
+    isValid = valid
     reason = try c.optionalString("reason")
     coupon = try c.object(Coupon.self, "coupon")
   }
@@ -84,8 +101,14 @@ public struct CouponRedemption: Sendable, Hashable, Decodable {
   public let coupon: Coupon
   /// The user's balance after the redemption.
   public let pointsBalance: Int
-  /// What the redemption cost.
-  public let pointsSpent: Int
+  /// What the redemption cost; `nil` when the answer did not say.
+  public let pointsSpentIfSent: Int?
+  /// `pointsSpent`, with 0 when the server did not send it.
+  @available(
+    *, deprecated,
+    message: "0 when the server did not send it; use pointsSpentIfSent, nil when absent."
+  )
+  public var pointsSpent: Int { pointsSpentIfSent ?? 0 }
 
   /// Decodes a redemption. Without the coupon, its code or the balance after it the
   /// answer means nothing: decoding throws, and the call fails naming the field.
@@ -97,14 +120,20 @@ public struct CouponRedemption: Sendable, Hashable, Decodable {
         field: c.container.codingPath.driftPath(appending: "coupon.coupon"), kind: .missing)
     }
     pointsBalance = try c.requiredInt("points", "points_balance")
-    pointsSpent = try c.int("points_spent")
+    pointsSpentIfSent = try c.expectedInt("points_spent")
   }
 }
 
 /// Supermarket coupons the user redeemed, and what they saved.
 public struct RedeemedSupermarketHistory: Sendable, Hashable, Decodable {
-  /// The total saved, in euros.
-  public let totalRedeemedValue: Double
+  /// The total saved, in euros; `nil` when the answer did not carry it.
+  public let totalRedeemedValueIfSent: Double?
+  /// `totalRedeemedValue`, with 0 when the server did not send it.
+  @available(
+    *, deprecated,
+    message: "0 when the server did not send it; use totalRedeemedValueIfSent, nil when absent."
+  )
+  public var totalRedeemedValue: Double { totalRedeemedValueIfSent ?? 0 }
   /// The redeemed coupons, newest first.
   public let coupons: [Coupon]
 
@@ -116,14 +145,14 @@ public struct RedeemedSupermarketHistory: Sendable, Hashable, Decodable {
     ).sorted {
       ($0.redeemedDate ?? .distantPast) > ($1.redeemedDate ?? .distantPast)
     }
-    // A backend that answers the list itself gives no total: 0, reported.
+    // A backend that answers the list itself gives no total: absent, reported.
     if let c = try? FieldReader(decoder) {
-      totalRedeemedValue = try c.double(
+      totalRedeemedValueIfSent = try c.expectedDouble(
         "total_redeemed_value", "totalRedeemedValue", "_totalRedeemedValue")
     } else {
       decoder.driftCollector?.record(
         decoder.codingPath.driftPath(appending: "total_redeemed_value"), .missing)
-      totalRedeemedValue = 0
+      totalRedeemedValueIfSent = nil
     }
   }
 }

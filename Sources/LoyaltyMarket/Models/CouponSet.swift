@@ -18,20 +18,39 @@ public struct CouponSet: Sendable, Hashable, Decodable, Identifiable {
   public let imagePreview: URL?
   /// When its coupons expire (`yyyy-MM-dd HH:mm`).
   public let expiration: Date?
-  /// Euros for `value` discounts, percent for `percentage` ones.
-  public let discount: Double
+  /// Euros for `value` discounts, percent for `percentage` ones; `nil` when the answer
+  /// did not carry it.
+  public let discountIfSent: Double?
+  /// `discount`, with 0 when the server did not send it.
+  @available(
+    *, deprecated,
+    message: "0 when the server did not send it; use discountIfSent, nil when absent."
+  )
+  public var discount: Double { discountIfSent ?? 0 }
   /// `value` or `percentage`.
   public let discountType: String
-  /// The price after the discount, in euros.
-  public let finalPrice: Double
+  /// The price after the discount, in euros; `nil` when the answer did not carry it.
+  public let finalPriceIfSent: Double?
+  /// `finalPrice`, with 0 when the server did not send it.
+  @available(
+    *, deprecated,
+    message: "0 when the server did not send it; use finalPriceIfSent, nil when absent."
+  )
+  public var finalPrice: Double { finalPriceIfSent ?? 0 }
   /// `standard`, `supermarket` or `universal`.
   public let type: String
   /// The merchant that issues it.
   public let merchantUUID: String
   /// The merchants that accept it.
   public let shopAvailability: [String]
-  /// What redeeming one of its coupons costs, in points.
-  public let points: Int
+  /// What redeeming one of its coupons costs, in points; `nil` when the answer did not
+  /// carry it.
+  public let pointsIfSent: Int?
+  /// `points`, with 0 when the server did not send it.
+  @available(
+    *, deprecated, message: "0 when the server did not send it; use pointsIfSent, nil when absent."
+  )
+  public var points: Int { pointsIfSent ?? 0 }
   /// Whether it is active.
   public let isActive: Bool
 
@@ -45,13 +64,13 @@ public struct CouponSet: Sendable, Hashable, Decodable, Identifiable {
     terms = try c.string("terms", "_terms")
     imagePreview = try c.url("img_preview", "_img_preview")
     expiration = try c.date("expiration", "_expiration")
-    discount = try c.double("discount", "_discount")
+    discountIfSent = try c.expectedDouble("discount", "_discount")
     discountType = try c.string("discount_type", "_discount_type")
-    finalPrice = try c.double("final_price", "_final_price")
+    finalPriceIfSent = try c.expectedDouble("final_price", "_final_price")
     type = try c.string("couponset_type", "_couponset_type")
     merchantUUID = try c.string("merchant_uuid", "_merchant_uuid")
     shopAvailability = try c.strings("shop_availability", "_shop_availability")
-    points = try c.int("points", "_points")
+    pointsIfSent = try c.expectedInt("points", "_points")
     isActive = try c.optionalBool("active", "_active") ?? true
   }
 }

@@ -24,16 +24,33 @@ public struct Profile: Sendable, Hashable, Decodable {
   public let gender: String
   /// The preferred language.
   public let language: String
-  /// The points balance.
-  public let points: Int
+  /// The points balance; `nil` when the answer did not carry it (never 0 in its place).
+  public let pointsIfSent: Int?
+  /// `points`, with 0 when the server did not send it.
+  @available(
+    *, deprecated, message: "0 when the server did not send it; use pointsIfSent, nil when absent."
+  )
+  public var points: Int { pointsIfSent ?? 0 }
   /// `bronze`, `silver`, `gold`.
   public let tier: String
   /// Since when the user is a member.
   public let memberSince: Date?
-  /// Whether the email is verified.
-  public let isVerified: Bool
-  /// Whether the user accepts marketing.
-  public let isSubscribed: Bool
+  /// Whether the email is verified; `nil` when the answer did not say.
+  public let isVerifiedIfSent: Bool?
+  /// `isVerified`, with false when the server did not send it.
+  @available(
+    *, deprecated,
+    message: "false when the server did not send it; use isVerifiedIfSent, nil when absent."
+  )
+  public var isVerified: Bool { isVerifiedIfSent ?? false }
+  /// Whether the user accepts marketing; `nil` when the answer did not say.
+  public let isSubscribedIfSent: Bool?
+  /// `isSubscribed`, with false when the server did not send it.
+  @available(
+    *, deprecated,
+    message: "false when the server did not send it; use isSubscribedIfSent, nil when absent."
+  )
+  public var isSubscribed: Bool { isSubscribedIfSent ?? false }
 
   /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
   public init(from decoder: any Decoder) throws {
@@ -47,11 +64,11 @@ public struct Profile: Sendable, Hashable, Decodable {
     birthday = try c.date("birthday")
     gender = try c.string("gender")
     language = try c.string("language")
-    points = try c.int("points")
+    pointsIfSent = try c.expectedInt("points")
     tier = try c.string("tier")
     memberSince = try c.date("member_since")
-    isVerified = try c.bool("verified")
-    isSubscribed = try c.bool("subscribed")
+    isVerifiedIfSent = try c.expectedBool("verified")
+    isSubscribedIfSent = try c.expectedBool("subscribed")
   }
 }
 
@@ -97,17 +114,28 @@ public struct Transaction: Sendable, Hashable, Decodable, Identifiable {
   public struct Product: Sendable, Hashable, Decodable {
     /// The name.
     public let name: String
-    /// How many.
-    public let quantity: Int
-    /// The price, in euros.
-    public let price: Double
+    /// How many; `nil` when the answer did not say.
+    public let quantityIfSent: Int?
+    /// `quantity`, with 0 when the server did not send it.
+    @available(
+      *, deprecated,
+      message: "0 when the server did not send it; use quantityIfSent, nil when absent."
+    )
+    public var quantity: Int { quantityIfSent ?? 0 }
+    /// The price, in euros; `nil` when the answer did not carry it.
+    public let priceIfSent: Double?
+    /// `price`, with 0 when the server did not send it.
+    @available(
+      *, deprecated, message: "0 when the server did not send it; use priceIfSent, nil when absent."
+    )
+    public var price: Double { priceIfSent ?? 0 }
 
     /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
     public init(from decoder: any Decoder) throws {
       let c = try FieldReader(decoder)
       name = try c.string("name")
-      quantity = try c.int("quantity")
-      price = try c.double("price")
+      quantityIfSent = try c.expectedInt("quantity")
+      priceIfSent = try c.expectedDouble("price")
     }
   }
 
@@ -121,11 +149,22 @@ public struct Transaction: Sendable, Hashable, Decodable, Identifiable {
   public let merchantUUID: String
   /// The merchant's name.
   public let merchantName: String
-  /// The amount, in euros.
-  public let amount: Double
-  /// The points earned (positive) or spent (negative).
-  public let points: Int
-  /// The products, with `full` detail.
+  /// The amount, in euros; `nil` when the answer did not carry it.
+  public let amountIfSent: Double?
+  /// `amount`, with 0 when the server did not send it.
+  @available(
+    *, deprecated, message: "0 when the server did not send it; use amountIfSent, nil when absent."
+  )
+  public var amount: Double { amountIfSent ?? 0 }
+  /// The points earned (positive) or spent (negative); `nil` when the answer did not
+  /// carry them.
+  public let pointsIfSent: Int?
+  /// The products, with `full` detail.  /// `points`, with 0 when the server did not send it.
+  @available(
+    *, deprecated, message: "0 when the server did not send it; use pointsIfSent, nil when absent."
+  )
+  public var points: Int { pointsIfSent ?? 0 }
+
   public let products: [Product]
 
   /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
@@ -136,8 +175,8 @@ public struct Transaction: Sendable, Hashable, Decodable, Identifiable {
     type = try c.string("type")
     merchantUUID = try c.string("merchant_uuid")
     merchantName = try c.string("merchant_name")
-    amount = try c.double("amount")
-    points = try c.int("points")
+    amountIfSent = try c.expectedDouble("amount")
+    pointsIfSent = try c.expectedInt("points")
     products = try c.optionalList(Product.self, "products")
   }
 }
@@ -148,36 +187,55 @@ public struct PointsHistoryEntry: Sendable, Hashable, Decodable, Identifiable {
   public let id: String
   /// When it happened.
   public let date: Date?
-  /// Points earned (positive) or spent (negative).
-  public let points: Int
+  /// Points earned (positive) or spent (negative); `nil` when the answer did not carry
+  /// them.
+  public let pointsIfSent: Int?
+  /// `points`, with 0 when the server did not send it.
+  @available(
+    *, deprecated, message: "0 when the server did not send it; use pointsIfSent, nil when absent."
+  )
+  public var points: Int { pointsIfSent ?? 0 }
   /// `earn`, `bonus`, `redeem`, `expire`.
   public let type: String
   /// What it was for.
   public let description: String
-  /// The balance after it.
-  public let balance: Int
+  /// The balance after it; `nil` when the answer did not carry it (the seed's
+  /// `PointsHistoryModel` has none).
+  public let balanceIfSent: Int?
+  /// `balance`, with 0 when the server did not send it.
+  @available(
+    *, deprecated, message: "0 when the server did not send it; use balanceIfSent, nil when absent."
+  )
+  public var balance: Int { balanceIfSent ?? 0 }
 
   /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
   public init(from decoder: any Decoder) throws {
     let c = try FieldReader(decoder)
     id = try c.string("entry_uuid")
     date = try c.date("entry_date")
-    points = try c.int("points")
+    pointsIfSent = try c.expectedInt("points")
     type = try c.string("type")
     description = try c.string("description")
-    balance = try c.int("balance")
+    balanceIfSent = try c.expectedInt("balance")
   }
 }
 
 /// The user's points history, newest first, and balance.
 ///
 /// Without its list of entries the answer means nothing (decoding throws); without its
-/// balance, the newest entry's balance is used and the drift reported.
+/// balance, the newest entry's balance after it is used when that entry carries one, else
+/// the balance is `nil`; the drift is reported either way.
 public struct PointsHistory: Sendable, Hashable, Decodable {
   /// The entries, newest first.
   public let entries: [PointsHistoryEntry]
-  /// The current balance.
-  public let balance: Int
+  /// The current balance; `nil` when neither the answer nor its newest entry carried one
+  /// (the seed's `PointsHistoryModel` has no balance), never 0 in its place.
+  public let balanceIfSent: Int?
+  /// `balance`, with 0 when the server did not send it.
+  @available(
+    *, deprecated, message: "0 when the server did not send it; use balanceIfSent, nil when absent."
+  )
+  public var balance: Int { balanceIfSent ?? 0 }
 
   /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
   public init(from decoder: any Decoder) throws {
@@ -187,10 +245,10 @@ public struct PointsHistory: Sendable, Hashable, Decodable {
     ).sorted { ($0.date ?? .distantPast) > ($1.date ?? .distantPast) }
     // A backend that answers the list itself gives no balance: the newest entry's is used.
     if let balance = try (try? FieldReader(decoder))?.optionalInt("balance") {
-      self.balance = balance
+      balanceIfSent = balance
     } else {
       decoder.driftCollector?.record(decoder.codingPath.driftPath(appending: "balance"), .missing)
-      balance = entries.first?.balance ?? 0
+      balanceIfSent = entries.first?.balanceIfSent
     }
   }
 }
@@ -203,12 +261,30 @@ public struct MarketPassDetails: Sendable, Hashable, Decodable {
   public let barcode: String
   /// `EAN13`.
   public let barcodeType: String
-  /// `active`.
-  public let status: String
-  /// Euros saved with supermarket coupons.
-  public let totalDiscount: Double
-  /// Active supermarket coupons.
-  public let availableCoupons: Int
+  /// `active`; `nil` when the answer did not carry it.
+  public let statusIfSent: String?
+  /// `status`, with an empty string when the server did not send it.
+  @available(
+    *, deprecated,
+    message: "An empty string when the server did not send it; use statusIfSent, nil when absent."
+  )
+  public var status: String { statusIfSent ?? "" }
+  /// Euros saved with supermarket coupons; `nil` when the answer did not carry it.
+  public let totalDiscountIfSent: Double?
+  /// `totalDiscount`, with 0 when the server did not send it.
+  @available(
+    *, deprecated,
+    message: "0 when the server did not send it; use totalDiscountIfSent, nil when absent."
+  )
+  public var totalDiscount: Double { totalDiscountIfSent ?? 0 }
+  /// Active supermarket coupons; `nil` when the answer did not carry the count.
+  public let availableCouponsIfSent: Int?
+  /// `availableCoupons`, with 0 when the server did not send it.
+  @available(
+    *, deprecated,
+    message: "0 when the server did not send it; use availableCouponsIfSent, nil when absent."
+  )
+  public var availableCoupons: Int { availableCouponsIfSent ?? 0 }
   /// Until when it is valid.
   public let validUntil: Date?
   /// The supermarkets that accept it.
@@ -222,9 +298,9 @@ public struct MarketPassDetails: Sendable, Hashable, Decodable {
     id = try c.string("pass_uuid")
     barcode = try c.string("barcode")
     barcodeType = try c.string("barcode_type")
-    status = try c.string("status")
-    totalDiscount = try c.double("total_discount")
-    availableCoupons = try c.int("available_coupons")
+    statusIfSent = try c.expectedString("status")
+    totalDiscountIfSent = try c.expectedDouble("total_discount")
+    availableCouponsIfSent = try c.expectedInt("available_coupons")
     validUntil = try c.date("valid_until")
     supermarkets = try c.strings("supermarkets")
     mapURL = try c.url("map_url")

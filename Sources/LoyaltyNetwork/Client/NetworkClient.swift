@@ -345,6 +345,18 @@ public final class NetworkClient: Sendable {
   package static func decode<Response>(
     _ response: HTTPResponse, for endpoint: Endpoint<Response>
   ) throws -> Response {
+    guard endpoint.isBeyondContract else { return try decodeOffered(response, for: endpoint) }
+    do {
+      return try decodeOffered(response, for: endpoint)
+    } catch let error as LoyaltyError {
+      throw NotOffered.reading(error, call: endpoint.name)
+    }
+  }
+
+  /// ``decode(_:for:)`` of a call the backend offers.
+  private static func decodeOffered<Response>(
+    _ response: HTTPResponse, for endpoint: Endpoint<Response>
+  ) throws -> Response {
     guard response.isSuccess else {
       throw statusError(response, endpoint: endpoint.name)
     }

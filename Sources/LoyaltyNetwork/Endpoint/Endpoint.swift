@@ -56,6 +56,11 @@ public struct Endpoint<Response: Sendable>: Sendable {
   /// Whether the retry middleware may re-send the call; callers with their own backoff
   /// (the analytics pipeline) turn it off.
   public var allowsRetries = true
+  /// Whether the call is the first of a feature beyond seed 000's contract (points of
+  /// interest, the directory, the flows), which a backend may not offer: an answer that
+  /// says so ends the call with ``LoyaltyCore/LoyaltyError/Code/notOffered``
+  /// (``NotOffered``) instead of an HTTP or status error.
+  public var isBeyondContract = false
   /// Turns a successful response into the endpoint's result.
   public var decode: @Sendable (ResponseEnvelope) throws -> Response
   /// Decodes a successful (2xx) response's body directly, status check included, in

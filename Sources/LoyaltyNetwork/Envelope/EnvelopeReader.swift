@@ -91,6 +91,34 @@ package struct EnvelopeReader: Sendable {
     return Member(position: position, isInContext: false)
   }
 
+  /// Where an answer's payload is (`Docs/API.md`, "Objects in answers"): under `name` (a
+  /// `MAPP_*` domain or `result`) when the answer has it; else under the other placement
+  /// a backend built from the seed uses, `result` for a domain, or for `result` the
+  /// first `MAPP_*` member that is not a `-status` (chosen here). A domain is never read
+  /// from another domain's member: that is another call's answer. `nil` when the answer
+  /// has none of them.
+  package func payload(_ name: String) -> (name: String, member: Member)? {
+    if let found = member(name) { return (name, found) }
+    if name != Self.resultName {
+      return member(Self.resultName).map { (Self.resultName, $0) }
+    }
+    var found: (name: String, member: Member)?
+    for (object, isInContext) in [(context, true), (0, false)] {
+      guard let object, found == nil else { continue }
+      forEachMember(of: object) { key, value in
+        guard found == nil else { return }
+        let member = tape.string(key)
+        if member.hasPrefix("MAPP_") && !member.hasSuffix("-status") {
+          found = (member, Member(position: value, isInContext: isInContext))
+        }
+      }
+    }
+    return found
+  }
+
+  /// The member that holds the payload of answers without a `MAPP_*` domain.
+  package static let resultName = "result"
+
   /// The envelope's status, as `read` gives it: the top level's `status` when `read`
   /// gives a value for it, else the context's.
   package func status<Value>(_ read: (Member) throws -> Value?) rethrows -> Value? {

@@ -34,4 +34,10 @@ public enum SandboxFault: Sendable, Hashable {
   case expireTokens
   /// Waits this many seconds, then answers normally.
   case delay(TimeInterval)
+  /// Answers 200 with a success that holds nothing, `{"status": "1", "context": {}}`;
+  /// the handler does not run.
+  case emptySuccess
+  /// Answers 200 with another call's answer, a list of merchants (under
+  /// `MAPP_SHOPS.shops` and as `result`); the handler does not run.
+  case otherCallAnswer
 }

@@ -25,6 +25,13 @@ struct SandboxCall: Sendable {
   let issuer: TokenIssuer
 
   /// The requested language, `el` when absent.
+  /// The context call's domain wrapper key (`cards`): the body's member that holds the
+  /// `action`; `nil` for other calls.
+  var wrapper: String? {
+    guard case .object(let body)? = request.json else { return nil }
+    return body.keys.sorted().first { body[$0]?["action"] != nil }
+  }
+
   var language: String {
     fields["language"]?.stringValue ?? "el"
   }

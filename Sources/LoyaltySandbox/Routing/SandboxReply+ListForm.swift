@@ -23,7 +23,7 @@ extension SandboxReply {
 
   /// The member holding an answer's payload: `result`, else the domain `X` with an
   /// `X-status` beside it.
-  private static func payloadMember(_ members: [String: JSONValue]) -> String? {
+  static func payloadMember(_ members: [String: JSONValue]) -> String? {
     if members["result"] != nil { return "result" }
     return members.keys.sorted().first {
       !$0.hasSuffix("-status") && members[$0 + "-status"] != nil

@@ -15,7 +15,11 @@ struct SandboxRoute: Sendable {
     /// A payload object (the `MAPP_*` domain member or `result`) holding its list under
     /// this key, next to any siblings.
     case list(String)
-    /// A payload object without a list.
+    /// A payload that is one object (a card, a profile): under the member `name` of the
+    /// payload when `keyed`, else the payload itself. The object forms
+    /// (``SandboxObjectForm``) move it.
+    case model(String, keyed: Bool)
+    /// A payload object without a list that is not one model (counts by coupon set).
     case object
     /// No payload member: status and fields only (tokens, messages, flow steps), or a
     /// body that is not an envelope.
@@ -30,9 +34,10 @@ struct SandboxRoute: Sendable {
   let handler: Handler
 
   /// Runs the handler and lays its answer's list out in the configured
-  /// ``SandboxConfiguration/listForm``: what a request that reaches the route gets, and
+  /// ``SandboxConfiguration/listForm`` and ``SandboxConfiguration/objectForm``: what a request that reaches the route gets, and
   /// what an idempotency key remembers.
   func run(_ call: SandboxCall, _ state: inout SandboxState) -> SandboxReply {
     handler(call, &state).reshaped(list: answer, form: call.configuration.listForm)
+      .reshaped(object: answer, form: call.configuration.objectForm, wrapper: call.wrapper)
   }
 }

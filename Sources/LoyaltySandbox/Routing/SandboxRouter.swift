@@ -15,6 +15,8 @@ struct SandboxRouter: Sendable {
   let appUUID: String
   /// The optional calls served; the others are answered 404 (`SandboxRouter+Offers`).
   var offers: SandboxOffers = .all
+  /// How a call that is not offered is answered (``SandboxConfiguration/unofferedAnswer``).
+  var unofferedAnswer: SandboxFault = .status(404)
 
   /// The route for `request` in the full table, whatever ``offers`` says.
   func matchRoute(_ request: SandboxRequest) -> Match {

@@ -17,7 +17,8 @@ enum SandboxRoutes {
   static let logout = SandboxRoute(
     endpoint: .logout, auth: .standard, answer: .noPayload, handler: AuthHandlers.logout)
   static let singleCampaign = SandboxRoute(
-    endpoint: .singleCampaign, auth: .standard, answer: .object, handler: CampaignHandlers.single)
+    endpoint: .singleCampaign, auth: .standard, answer: .model("campaign", keyed: true),
+    handler: CampaignHandlers.single)
   static let analytics = SandboxRoute(
     endpoint: .analytics, auth: .standard, answer: .noPayload, handler: AnalyticsHandlers.ingest)
   static let deviceInfo = SandboxRoute(
@@ -72,10 +73,10 @@ enum SandboxRoutes {
         endpoint: .coupons, auth: .bearer, answer: .list("coupons"),
         handler: CouponHandlers.userCoupons),
       "validate": SandboxRoute(
-        endpoint: .validateCoupon, auth: .bearer, answer: .object,
+        endpoint: .validateCoupon, auth: .bearer, answer: .model("validation", keyed: false),
         handler: RedemptionHandlers.validate),
       "redeem": SandboxRoute(
-        endpoint: .redeemCoupon, auth: .bearer, answer: .object,
+        endpoint: .redeemCoupon, auth: .bearer, answer: .model("redemption", keyed: false),
         handler: RedemptionHandlers.redeem),
       "redeemed_supermarket_history": SandboxRoute(
         endpoint: .redeemedSupermarketHistory, auth: .bearer, answer: .list("redeemed_coupons"),
@@ -83,7 +84,8 @@ enum SandboxRoutes {
     ],
     "consumer_data": [
       "handle_user_details": SandboxRoute(
-        endpoint: .profile, auth: .bearer, answer: .object, handler: ProfileHandlers.profile),
+        endpoint: .profile, auth: .bearer, answer: .model("profile", keyed: false),
+        handler: ProfileHandlers.profile),
       "get_transaction_history": SandboxRoute(
         endpoint: .transactions, auth: .bearer, answer: .list("transactions"),
         handler: ProfileHandlers.transactions),
@@ -92,11 +94,13 @@ enum SandboxRoutes {
         handler: ProfileHandlers.pointsHistory),
       // `supermarkets` is a field of the pass, not the answer's list.
       "get_market_pass_details": SandboxRoute(
-        endpoint: .marketPass, auth: .bearer, answer: .object, handler: MarketHandlers.marketPass),
+        endpoint: .marketPass, auth: .bearer, answer: .model("market_pass", keyed: false),
+        handler: MarketHandlers.marketPass),
     ],
     "cards": [
       "add_card": SandboxRoute(
-        endpoint: .addCard, auth: .bearer, answer: .object, handler: CardHandlers.add),
+        endpoint: .addCard, auth: .bearer, answer: .model("card", keyed: true),
+        handler: CardHandlers.add),
       "get_cards": SandboxRoute(
         endpoint: .cards, auth: .bearer, answer: .list("cards"), handler: CardHandlers.list),
       "delete_card": SandboxRoute(

@@ -85,7 +85,7 @@ struct MarketShapeCall: Sendable {
       operation: "redeemed_sm_history", endpoint: .redeemedSupermarketHistory, use: .whole
     ) { market, _ in
       let history = try await market.redeemedSupermarketHistory()
-      return DecodedAnswer(elements: history.coupons, siblings: [history.totalRedeemedValue])
+      return DecodedAnswer(elements: history.coupons, siblings: [history.totalRedeemedValueIfSent])
     },
     MarketShapeCall(operation: "redeem_coupon", endpoint: .redeemCoupon, use: .none) {
       market, backend in
@@ -132,7 +132,7 @@ struct MarketShapeCall: Sendable {
     MarketShapeCall(operation: "points_history", endpoint: .pointsHistory, use: .whole) {
       market, _ in
       let history = try await market.pointsHistory()
-      return DecodedAnswer(elements: history.entries, siblings: [history.balance])
+      return DecodedAnswer(elements: history.entries, siblings: [history.balanceIfSent])
     },
     MarketShapeCall(operation: "merchants", endpoint: .merchants, use: .whole) { market, _ in
       DecodedAnswer(elements: try await market.merchants())
