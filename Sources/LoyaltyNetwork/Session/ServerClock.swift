@@ -6,16 +6,21 @@ public import LoyaltyCore
   public import Foundation
 #endif
 
-/// The server's time, measured from the `Date` header of the server's answers and the
-/// `iat` claim of the tokens it issues, and carried forward on the device's monotonic
-/// time.
+/// The latest the server's time can be, measured from the `Date` header of the server's
+/// answers and the `iat` claim of the tokens it issues, and carried forward on the
+/// device's monotonic time.
 ///
 /// Token expiry is judged on it: a JWT's `exp` is the server's time, and a device clock
 /// that is wrong by days would otherwise refresh on every call (ahead) or send tokens the
 /// server already considers expired (behind).
 ///
-/// - Each answer with a `Date` header gives one sample: the header's time (to the second,
-///   so its middle, + 0.5 s) at the middle of the device's send and receive instants.
+/// - ``now`` is the latest bound, not the middle: expiry judged on it is never late. A
+///   `Date` header tells the second `D` the server stamped the answer in, at some instant
+///   between the device's send and receive: the server's time was below `D` + 1 s at the
+///   send at the latest, so the sample is `D` + 1 s at the send instant, and at the
+///   receive the whole round trip has passed on top of it. A token's `iat` counts the
+///   same way, from the instant the refresh call was sent. The cost: a refresh up to
+///   1 s and a round trip sooner than the middle would have it.
 /// - A sample is kept as the server's time less the device's
 ///   ``LoyaltyCore/LoyaltyClock/monotonicTime`` at that instant, and ``now`` adds the
 ///   monotonic time of the moment: between two answers the estimate moves with the time
@@ -59,8 +64,9 @@ public final class ServerClock: LoyaltyClock {
     self.events = events
   }
 
-  /// The server's estimated time: the estimate of the last samples carried forward on the
-  /// device's monotonic time; the device's wall clock before any sample.
+  /// The latest the server's time can be: the estimate of the last samples carried
+  /// forward on the device's monotonic time; the device's wall clock before any sample.
+  /// Token expiry and the refresh window are judged on it.
   public var now: Date {
     guard let estimate = state.withLock({ $0.estimate }) else { return device.now }
     return Date(timeIntervalSinceReferenceDate: estimate + device.monotonicTime)
@@ -74,7 +80,7 @@ public final class ServerClock: LoyaltyClock {
     try await device.sleep(for: seconds)
   }
 
-  /// The estimated server time less the device's wall-clock time, in seconds (positive
+  /// The estimated (latest) server time less the device's wall-clock time, in seconds (positive
   /// when the device is behind); `nil` before any answer or token told the server's time.
   /// It changes when the device's wall clock is set, the estimate does not.
   public var offset: TimeInterval? {
@@ -94,16 +100,28 @@ public final class ServerClock: LoyaltyClock {
 
   /// Records an answer's `Date` header (`value`), for a request sent at `sentAt` and
   /// answered at `receivedAt` on the device's monotonic time.
+  ///
+  /// The server stamped the header within the second it names, between `sentAt` and
+  /// `receivedAt`: at `sentAt`, its time was below the second's end at the latest.
   func record(dateHeader value: String, sentAt: TimeInterval, receivedAt: TimeInterval) {
-    guard let date = HTTPDate.parse(value, now: device.now) else { return }
-    let middle = sentAt + (receivedAt - sentAt) / 2
-    record(sample: date.timeIntervalSinceReferenceDate + 0.5 - middle)
+    guard let date = HTTPDate.parse(value, now: device.now), receivedAt >= sentAt else {
+      return
+    }
+    record(sample: date.timeIntervalSinceReferenceDate + 1 - sentAt)
   }
 
   /// Records a token's `iat` (issued at, the server's time), received at `receivedAt`
-  /// on the device's wall clock.
+  /// on the device's wall clock. The call's round trip is not known here, so it counts
+  /// as none; the network client records the `iat` of a refresh from the instant the
+  /// call was sent.
   public func record(issuedAt: Date, receivedAt: Date) {
-    record(sample: issuedAt.timeIntervalSinceReferenceDate - monotonic(receivedAt))
+    record(issuedAt: issuedAt, sentAt: monotonic(receivedAt))
+  }
+
+  /// Records a token's `iat`, for a call sent at `sentAt` on the device's monotonic time:
+  /// the server's time at the send was below the end of the `iat`'s second.
+  func record(issuedAt: Date, sentAt: TimeInterval) {
+    record(sample: issuedAt.timeIntervalSinceReferenceDate + 1 - sentAt)
   }
 
   /// `date` on the device's wall clock, as a reading of its monotonic time.
