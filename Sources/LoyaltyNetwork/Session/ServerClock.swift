@@ -19,8 +19,9 @@ public import LoyaltyCore
 ///   between the device's send and receive: the server's time was below `D` + 1 s at the
 ///   send at the latest, so the sample is `D` + 1 s at the send instant, and at the
 ///   receive the whole round trip has passed on top of it. A token's `iat` counts the
-///   same way, from the instant the refresh call was sent. The cost: a refresh up to
-///   1 s and a round trip sooner than the middle would have it.
+///   same way, from the instant the refresh call was sent. Every sample is a bound the
+///   server's time is below, so their median is one too. The cost: a refresh up to 1 s
+///   and a round trip sooner than the server's true time calls for.
 /// - A sample is kept as the server's time less the device's
 ///   ``LoyaltyCore/LoyaltyClock/monotonicTime`` at that instant, and ``now`` adds the
 ///   monotonic time of the moment: between two answers the estimate moves with the time
