@@ -30,9 +30,9 @@ public import LoyaltyCore
 ///   ``LoyaltyCore/LoyaltyError/Code/sessionEnded``.
 /// - A ``CircuitBreaker`` stops refresh calls after `token.circuitBreakerThreshold`
 ///   consecutive failures for `token.circuitBreakerResetTime`, then allows one trial.
-/// - Expiry is judged on the server's time (``ServerClock``), since `exp` is the
-///   server's: a device clock that is days ahead or hours behind neither refreshes on
-///   every call nor sends tokens the server considers expired. A pair that a refresh
+/// - Expiry is judged on the latest the server's time can be (``ServerClock/now``), since
+///   `exp` is the server's: a device clock that is days ahead, hours behind or set
+///   anywhere between calls neither refreshes on every call nor sends expired tokens. A pair that a refresh
 ///   just brought and that already looks due is not refreshed again before the server
 ///   refuses it (a 401): at most one refresh per token, whatever the device clock does.
 /// - With a metrics recorder, each refresh is counted once as `loyalty_token_refreshes`
@@ -243,13 +243,13 @@ public actor RefreshCoordinator {
   }
 
   /// Gives the server clock the `iat` (issued at) of `pair`'s access token, a sample of
-  /// the server's time: only for a pair a refresh has just brought (a stored or
-  /// restored pair may have been issued long ago).
-  private nonisolated func recordIssuedAt(of pair: TokenPair) {
+  /// the server's time: only for a pair a refresh sent at `sentAt` (the server clock's
+  /// monotonic time) has just brought (a stored pair may have been issued long ago).
+  private nonisolated func recordIssuedAt(of pair: TokenPair, sentAt: TimeInterval) {
     guard let serverClock = serverClock as? ServerClock,
       let issuedAt = sessionToken(for: pair).issuedAt
     else { return }
-    serverClock.record(issuedAt: issuedAt, receivedAt: clock.now)
+    serverClock.record(issuedAt: issuedAt, sentAt: sentAt)
   }
 
   private nonisolated func sessionToken(for pair: TokenPair) -> SessionToken {
@@ -310,10 +310,11 @@ public actor RefreshCoordinator {
         }
       }
       refreshCalls += 1
+      let sentAt = serverClock.monotonicTime
       switch await refresher(current) {
       case .refreshed(let pair):
         breaker.recordSuccess()
-        return try await install(pair, replacing: current)
+        return try await install(pair, replacing: current, sentAt: sentAt)
       case .rejected(let error):
         recordBreakerFailure()
         logger.warning("The server rejected the refresh token; the session has ended.")
@@ -349,10 +350,10 @@ public actor RefreshCoordinator {
     error.code == .refreshFailed || error.code == .circuitOpen
   }
 
-  private func install(_ pair: TokenPair, replacing current: TokenPair) async throws
-    -> TokenPair
+  private func install(_ pair: TokenPair, replacing current: TokenPair, sentAt: TimeInterval)
+    async throws -> TokenPair
   {
-    recordIssuedAt(of: pair)
+    recordIssuedAt(of: pair, sentAt: sentAt)
     if sessionToken(for: pair).shouldRefresh(
       at: serverClock.now, threshold: configuration.refreshThreshold)
     {

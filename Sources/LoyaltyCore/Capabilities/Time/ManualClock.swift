@@ -7,7 +7,8 @@
 /// A clock that moves only when told to, for tests.
 ///
 /// Tasks sleeping on it resume when ``advance(by:)`` moves ``now`` past their
-/// deadline, in deadline order.
+/// deadline, in deadline order. ``advance(by:)`` moves ``now`` and ``monotonicTime``
+/// together: its wall clock never jumps.
 public final class ManualClock: LoyaltyClock {
   private struct Sleeper {
     let id: UInt64
@@ -17,6 +18,7 @@ public final class ManualClock: LoyaltyClock {
 
   private struct State {
     var now: Date
+    var monotonicTime: TimeInterval = 0
     var nextID: UInt64 = 0
     var sleepers: [Sleeper] = []
   }
@@ -29,6 +31,9 @@ public final class ManualClock: LoyaltyClock {
   }
 
   public var now: Date { state.withLock { $0.now } }
+
+  /// Seconds advanced since the clock was made.
+  public var monotonicTime: TimeInterval { state.withLock { $0.monotonicTime } }
 
   /// The number of tasks currently sleeping on this clock.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
@@ -67,6 +72,7 @@ public final class ManualClock: LoyaltyClock {
   public func advance(by seconds: TimeInterval) {
     let due = state.withLock { state -> [Sleeper] in
       state.now = state.now.addingTimeInterval(max(0, seconds))
+      state.monotonicTime += max(0, seconds)
       let now = state.now
       let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
       state.sleepers.removeAll { $0.deadline <= now }

@@ -11,6 +11,16 @@ public struct SystemClock: LoyaltyClock {
 
   public var now: Date { Date() }
 
+  /// The origin of ``monotonicTime``: the first reading in the process.
+  private static let origin = ContinuousClock.now
+
+  /// Seconds on `ContinuousClock` (which goes on while the device sleeps) since the
+  /// process first read it; setting the wall clock does not move it.
+  public var monotonicTime: TimeInterval {
+    let (seconds, attoseconds) = Self.origin.duration(to: .now).components
+    return TimeInterval(seconds) + TimeInterval(attoseconds) * 1e-18
+  }
+
   /// The longest single `Task.sleep`: a longer wait is slept in steps, so that no
   /// interval (`1e19` seconds, `.infinity`) overflows the nanosecond count.
   static let longestStep: TimeInterval = 86_400
