@@ -125,3 +125,22 @@ struct SandboxFlowTimingTests {
     }
   }
 }
+
+@Suite("Flows on a backend that does not offer them")
+struct FlowsNotOfferedTests {
+  @Test(
+    "the first call answered 404, 501, with an empty success or another call's answer",
+    arguments: [SandboxFault.status(404), .status(501), .emptySuccess, .otherCallAnswer])
+  func notOffered(answer: SandboxFault) async throws {
+    let harness = try await SandboxFlowHarness()
+    harness.backend.failNext(with: answer, on: .endpoint(.flowToken))
+    let run = try harness.client.flows.setPIN(wToken: "wallet-1")
+    await expectCode(.notOffered) { try await run.start() }
+    guard case .failure(let failure) = await run.outcome else {
+      Issue.record("the run did not end: \(run.state)")
+      return
+    }
+    #expect(failure.reason == .notOffered)
+    #expect(harness.backend.counters.requests(to: .pinSendOtp) == 0)
+  }
+}

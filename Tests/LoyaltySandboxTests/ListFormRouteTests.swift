@@ -50,6 +50,29 @@ struct ListFormRouteTests {
     }
   }
 
+  /// The calls whose answer is one object, with the member it goes under and whether
+  /// the sandbox's own answer puts it there (`Docs/API.md`, "Objects in answers").
+  static let objectCalls: [SandboxEndpoint: (member: String, keyed: Bool)] = [
+    .singleCampaign: ("campaign", true), .addCard: ("card", true),
+    .profile: ("profile", false), .marketPass: ("market_pass", false),
+    .validateCoupon: ("validation", false), .redeemCoupon: ("redemption", false),
+  ]
+
+  @Test("the calls whose answer is one object are declared as such, each with its member")
+  func objectCallsAreKnown() {
+    var declared: [SandboxEndpoint: (member: String, keyed: Bool)] = [:]
+    for route in SandboxRoutes.all {
+      if case .model(let member, let keyed) = route.answer {
+        declared[route.endpoint] = (member, keyed)
+      }
+    }
+    #expect(Set(declared.keys) == Set(Self.objectCalls.keys))
+    for (endpoint, expected) in Self.objectCalls {
+      #expect(declared[endpoint]?.member == expected.member, "\(endpoint)")
+      #expect(declared[endpoint]?.keyed == expected.keyed, "\(endpoint)")
+    }
+  }
+
   @Test("the calls with a list are the ones this suite sends, and their keys are the seed's")
   func listCallsAreKnown() {
     let declared = Set(SandboxEndpoint.allCases.filter { $0.listKey != nil })

@@ -21,6 +21,7 @@ struct MarketHarness {
       users: 3),
     envelope: SandboxEnvelope = .context,
     listForm: SandboxListForm = .keyed,
+    objectForm: SandboxObjectForm = .own,
     clock: (any LoyaltyClock)? = nil,
     logHandler: (any LogHandler)? = nil,
     rewrite: [String: @Sendable (JSONValue) -> JSONValue] = [:],
@@ -36,11 +37,11 @@ struct MarketHarness {
     // at once (or under ThreadSanitizer), where an in-process call can wait seconds.
     configuration.network.requestTimeout = 30
     configuration.network.resourceTimeout = 60
-    let backend = SandboxBackend(
-      configuration: SandboxConfiguration(
-        matching: configuration, clock: clock ?? SystemClock(), envelope: envelope,
-        listForm: listForm),
-      fixtures: fixtures)
+    var sandboxConfiguration = SandboxConfiguration(
+      matching: configuration, clock: clock ?? SystemClock(), envelope: envelope,
+      listForm: listForm)
+    sandboxConfiguration.objectForm = objectForm
+    let backend = SandboxBackend(configuration: sandboxConfiguration, fixtures: fixtures)
     let sink = InMemoryEventSink()
     var overrides = CapabilityOverrides()
     overrides.override(

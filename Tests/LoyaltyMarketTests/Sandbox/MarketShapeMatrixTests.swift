@@ -16,9 +16,12 @@ struct MarketShapeMatrixTests {
   /// Runs every call of ``MarketShapeCall/all``, in order, logged in as user 1, against a
   /// sandbox answering in `envelope` and `form` on `clock`.
   static func outcomes(
-    _ envelope: SandboxEnvelope, _ form: SandboxListForm, clock: ManualClock
+    _ envelope: SandboxEnvelope, _ form: SandboxListForm, objects: SandboxObjectForm = .own,
+    clock: ManualClock
   ) async throws -> Outcomes {
-    let harness = try await MarketHarness.start(envelope: envelope, listForm: form, clock: clock)
+    let harness = try await MarketHarness.start(
+      envelope: envelope, listForm: form, objectForm: objects, clock: clock)
+    #expect(harness.backend.configuration.objectForm == objects)
     #expect(harness.backend.configuration.envelope == envelope)
     #expect(harness.backend.configuration.listForm == form)
     try await harness.login()
@@ -80,11 +83,28 @@ struct MarketShapeMatrixTests {
     "each call decodes from every envelope and list form what it decodes from keyed answers",
     arguments: SandboxEnvelope.allCases, SandboxListForm.allCases)
   func matrix(envelope: SandboxEnvelope, form: SandboxListForm) async throws {
+    try await compare(envelope, form, objects: .own)
+  }
+
+  @Test(
+    "each call decodes from every object form what it decodes from the sandbox's own",
+    arguments: SandboxEnvelope.allCases, SandboxObjectForm.allCases.filter { $0 != .own })
+  func objectMatrix(envelope: SandboxEnvelope, objects: SandboxObjectForm) async throws {
+    try await compare(envelope, .keyed, objects: objects)
+    // Bare objects beside bare lists: the backend of the report this form comes from.
+    try await compare(envelope, .bare, objects: objects)
+  }
+
+  /// Runs every call against the sandbox's own answers and against `envelope`, `form` and
+  /// `objects`, and records every call whose values differ or that fails.
+  func compare(
+    _ envelope: SandboxEnvelope, _ form: SandboxListForm, objects: SandboxObjectForm
+  ) async throws {
     // One clock, stopped, for both sandboxes: what a call stamps (a redemption, a card) is
     // the same in both.
     let clock = ManualClock(start: Date())
     let reference = try await Self.outcomes(.context, .keyed, clock: clock)
-    let variant = try await Self.outcomes(envelope, form, clock: clock)
+    let variant = try await Self.outcomes(envelope, form, objects: objects, clock: clock)
     for call in MarketShapeCall.all {
       guard case .success(let expected)? = reference[call.operation] else {
         let outcome = reference[call.operation].map { "\($0)" } ?? "did not run"
@@ -96,10 +116,10 @@ struct MarketShapeMatrixTests {
         if let problem = decoded.mismatch(
           with: expected, use: call.use, firstOnly: form == .single, keepsSiblings: form != .bare)
         {
-          Issue.record("\(call.operation), \(envelope), \(form): \(problem)")
+          Issue.record("\(call.operation), \(envelope), \(form), \(objects): \(problem)")
         }
       case .failure(let error)?:
-        Issue.record("\(call.operation), \(envelope), \(form) fails: \(error)")
+        Issue.record("\(call.operation), \(envelope), \(form), \(objects) fails: \(error)")
       case nil:
         Issue.record("\(call.operation) did not run")
       }
