@@ -159,12 +159,12 @@ public struct Transaction: Sendable, Hashable, Decodable, Identifiable {
   /// The points earned (positive) or spent (negative); `nil` when the answer did not
   /// carry them.
   public let pointsIfSent: Int?
-  /// The products, with `full` detail.  /// `points`, with 0 when the server did not send it.
+  /// `points`, with 0 when the server did not send it.
   @available(
     *, deprecated, message: "0 when the server did not send it; use pointsIfSent, nil when absent."
   )
   public var points: Int { pointsIfSent ?? 0 }
-
+  /// The products, with `full` detail.
   public let products: [Product]
 
   /// Decodes it tolerantly, reporting drift (`Docs/Market.md`).
