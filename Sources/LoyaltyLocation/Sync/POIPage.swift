@@ -35,7 +35,7 @@ package struct POIPage: Sendable {
   ///   version.
   package init(_ envelope: ResponseEnvelope) throws {
     let domain = POISyncEndpoint.domain
-    guard let payload = envelope[domain] ?? envelope["result"], payload != .null else {
+    guard let payload = envelope.payload(domain)?.value, payload != .null else {
       throw NotOffered.error(call: "retrieve_pois", "the answer holds no \(domain)")
     }
     let page: [String: JSONValue]

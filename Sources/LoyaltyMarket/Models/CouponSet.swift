@@ -71,6 +71,6 @@ public struct CouponSet: Sendable, Hashable, Decodable, Identifiable {
     merchantUUID = try c.string("merchant_uuid", "_merchant_uuid")
     shopAvailability = try c.strings("shop_availability", "_shop_availability")
     pointsIfSent = try c.expectedInt("points", "_points")
-    isActive = try c.expectedBool("active", "_active") ?? true
+    isActive = try c.optionalBool("active", "_active") ?? true
   }
 }

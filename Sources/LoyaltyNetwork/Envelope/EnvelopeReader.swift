@@ -91,29 +91,34 @@ package struct EnvelopeReader: Sendable {
     return Member(position: position, isInContext: false)
   }
 
-  /// Where an answer's payload is (`Docs/API.md`, "Objects in answers"): under `name` (a
-  /// `MAPP_*` domain or `result`) when the answer has it; else under the other placement
-  /// a backend built from the seed uses, `result` for a domain, or for `result` the
-  /// first `MAPP_*` member that is not a `-status` (chosen here). A domain is never read
-  /// from another domain's member: that is another call's answer. `nil` when the answer
-  /// has none of them.
+  /// Where an answer's payload is (`Docs/API.md`, "Objects in answers"): the member
+  /// ``payloadName(_:has:members:)`` chooses, with its position; `nil` when the answer
+  /// has none.
   package func payload(_ name: String) -> (name: String, member: Member)? {
     if let found = member(name) { return (name, found) }
-    if name != Self.resultName {
-      return member(Self.resultName).map { (Self.resultName, $0) }
-    }
-    var found: (name: String, member: Member)?
-    for (object, isInContext) in [(context, true), (0, false)] {
-      guard let object, found == nil else { continue }
-      forEachMember(of: object) { key, value in
-        guard found == nil else { return }
-        let member = tape.string(key)
-        if member.hasPrefix("MAPP_") && !member.hasSuffix("-status") {
-          found = (member, Member(position: value, isInContext: isInContext))
-        }
+    let chosen = Self.payloadName(name, has: { member($0) != nil }) {
+      var names: [String] = []
+      for object in [context, 0] {
+        guard let object else { continue }
+        forEachMember(of: object) { key, _ in names.append(tape.string(key)) }
       }
+      return names
     }
-    return found
+    return chosen.flatMap { chosen in member(chosen).map { (chosen, $0) } }
+  }
+
+  /// The placement rule of a payload, the one place it is written: `name` (a `MAPP_*`
+  /// domain or `result`) when the answer `has` it; else the other placement a backend
+  /// built from the seed uses: `result` for a domain, or for `result` the first `MAPP_*`
+  /// member of `members` (the answer's member names, in order, asked for only then)
+  /// that is not a `-status` (chosen here). A domain is never read from another domain's
+  /// member: that is another call's answer. `nil` when none is there.
+  package static func payloadName(
+    _ name: String, has: (String) -> Bool, members: () -> [String]
+  ) -> String? {
+    if has(name) { return name }
+    if name != resultName { return has(resultName) ? resultName : nil }
+    return members().first { $0.hasPrefix("MAPP_") && !$0.hasSuffix("-status") }
   }
 
   /// The member that holds the payload of answers without a `MAPP_*` domain.

@@ -48,6 +48,14 @@ public struct ResponseEnvelope: Sendable, Equatable {
   /// The field named `key`.
   public subscript(key: String) -> JSONValue? { fields[key] }
 
+  /// The payload of a call whose own member is `name`, wherever a backend built from the
+  /// seed puts it (``EnvelopeReader/payloadName(_:has:members:)``), with the member it
+  /// was found under; `nil` when there is none.
+  package func payload(_ name: String) -> (name: String, value: JSONValue)? {
+    EnvelopeReader.payloadName(name, has: { fields[$0] != nil }) { fields.keys.sorted() }
+      .flatMap { found in fields[found].map { (found, $0) } }
+  }
+
   /// The status of a domain: the `<domain>-status` field (`MAPP_CAMPAIGNING-status`).
   public func status(ofDomain domain: String) -> Int? {
     fields["\(domain)-status"]?.looseInt
