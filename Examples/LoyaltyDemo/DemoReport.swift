@@ -60,3 +60,10 @@ func shown<Value>(_ value: Value?, _ unit: String = "") -> String {
   guard let value else { return unit.isEmpty ? "not sent" : "\(unit) not sent" }
   return unit.isEmpty ? "\(value)" : "\(value) \(unit)"
 }
+
+/// Whether a cost is known to be more than a balance: a cost or a balance the server did
+/// not send is not guessed, and the server decides.
+func costsMore(_ cost: Int?, than balance: Int?) -> Bool {
+  guard let cost, let balance else { return false }
+  return cost > balance
+}

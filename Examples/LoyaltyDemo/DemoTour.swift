@@ -66,8 +66,7 @@ struct DemoTour {
     // A cost or a balance the server did not send is not guessed: the server decides.
     if let coupon = active.first(where: { coupon in
       !coupon.isExpired(at: now) && !(coupon.couponSet?.shopAvailability.isEmpty ?? true)
-        && !((coupon.couponSet?.pointsIfSent).map { cost in before.map { cost > $0 } ?? false }
-          ?? false)
+        && !costsMore(coupon.couponSet?.pointsIfSent, than: before)
     }), let merchant = coupon.couponSet?.shopAvailability.first {
       let redemption = try await report.step("redeem") {
         try await market.redeemCoupon(

@@ -82,6 +82,12 @@ struct MarketExample {
     try check(!campaigns.isEmpty, "no campaign to list")
   }
 
+  /// Whether a cost is known to be more than a balance (neither is guessed when absent).
+  static func costsMore(_ cost: Int?, than balance: Int?) -> Bool {
+    guard let cost, let balance else { return false }
+    return cost > balance
+  }
+
   static func redeemCoupon(_ market: Market, points: Int?) async throws {
     print("\n== Coupons")
     let coupons = try await market.coupons()
@@ -94,8 +100,7 @@ struct MarketExample {
     guard
       let coupon = active.first(where: { coupon in
         !coupon.isExpired(at: now)
-          && !((coupon.couponSet?.pointsIfSent).map { cost in points.map { cost > $0 } ?? false }
-            ?? false)
+          && !Self.costsMore(coupon.couponSet?.pointsIfSent, than: points)
           && !(coupon.couponSet?.shopAvailability.isEmpty ?? true)
       }),
       let merchant = coupon.couponSet?.shopAvailability.first
