@@ -16,34 +16,10 @@ struct LoyaltyDemoTests {
     )
   }
 
-  @Test(
-    "without points of interest, directory and flows, the tour skips them and exits 0",
-    .timeLimit(.minutes(5)))
-  func skipsWhatIsNotOffered() async throws {
-    let run = try await ExampleProcess.run(
-      try Self.demo(), arguments: ["--without", "poi,directory,flows"])
-    #expect(run.status == 0, "exited with \(run.status); standard error:\n\(run.standardError)")
-    let output = run.standardOutput
-    for offering in ["points-of-interest sync", "account and payment flows", "merchant directory"] {
-      #expect(
-        output.contains("this backend offers no \(offering): skipped"),
-        "no skip line for \(offering):\n\(output)")
-    }
-    #expect(output.contains("Skipped (not offered by this backend)"))
-    #expect(output.contains(", 3 skipped."))
-    #expect(output.contains("6. Merchants near a point"), "the seed's steps still ran")
-  }
-
-  @Test(
-    "optional calls answered with an empty success or another call's answer are skipped",
-    .timeLimit(.minutes(5)), arguments: ["empty", "other", "501"])
-  func answeredButNotOffered(answer: String) async throws {
-    let run = try await ExampleProcess.run(
-      try Self.demo(),
-      arguments: [
-        "--without", "poi,directory,flows", "--unoffered", answer, "--objects", "bare",
-        "--lists", "bare", "--envelope", "flat",
-      ])
+  /// Runs the demo with `arguments` and expects it to exit 0 having skipped the three
+  /// steps beyond seed 000, one line each; returns what it printed.
+  private static func runSkippingAll(_ arguments: [String]) async throws -> String {
+    let run = try await ExampleProcess.run(try demo(), arguments: arguments)
     #expect(run.status == 0, "exited with \(run.status); standard error:\n\(run.standardError)")
     let output = run.standardOutput
     for offering in ["points-of-interest sync", "account and payment flows", "merchant directory"] {
@@ -52,6 +28,27 @@ struct LoyaltyDemoTests {
         "no skip line for \(offering):\n\(output)")
     }
     #expect(output.contains(", 3 skipped."), "\(output)")
+    return output
+  }
+
+  @Test(
+    "without points of interest, directory and flows, the tour skips them and exits 0",
+    .timeLimit(.minutes(5)))
+  func skipsWhatIsNotOffered() async throws {
+    let output = try await Self.runSkippingAll(["--without", "poi,directory,flows"])
+    #expect(output.contains("Skipped (not offered by this backend)"))
+    #expect(output.contains("6. Merchants near a point"), "the seed's steps still ran")
+  }
+
+  @Test(
+    "optional calls answered with an empty success or another call's answer are skipped",
+    .timeLimit(.minutes(5)), arguments: ["empty", "other", "501"])
+  func answeredButNotOffered(answer: String) async throws {
+    let output = try await Self.runSkippingAll([
+      "--without", "poi,directory,flows", "--unoffered", answer, "--objects", "bare",
+      "--lists", "bare", "--envelope", "flat",
+    ])
+    #expect(output.contains("6. Merchants near a point"), "the seed's steps still ran")
   }
 
   @Test(
