@@ -11,11 +11,13 @@ enum FuzzLocation {
     do {
       let page = try NetworkClient.decode(
         response, for: POISyncEndpoint.page(since: nil, cursor: nil))
-      // Without a version, only a complete answer is accepted, as a full sync: a page
-      // of several applied as the whole would remove the points of the pages to come.
+      // Without a version, only a complete answer is accepted: as a full sync when it
+      // holds its list, else as changes (removals alone). A page of several applied as
+      // the whole would remove the points of the pages to come.
       check(
-        !page.version.isEmpty || (page.full && page.nextCursor == nil),
+        !page.version.isEmpty || (page.nextCursor == nil && page.full == page.holdsList),
         "a page of several without a version was accepted")
+      check(page.holdsList || page.points.isEmpty, "points were kept from no list")
       for point in page.points {
         check(point.isValid, "a point with bad coordinates or radius was kept: \(point.id)")
       }

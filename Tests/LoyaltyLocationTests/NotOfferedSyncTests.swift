@@ -91,3 +91,55 @@ struct NotOfferedSyncTests {
     #expect(NotOffered.reading(timeout, call: "retrieve_pois").code == .timedOut)
   }
 }
+
+/// Answers the sync's pages with `body` once it is set, everything else through the
+/// sandbox.
+final class CannedPageTransport: HTTPTransport {
+  let inner: SandboxTransport
+  let body = Locked<String?>(nil)
+
+  init(_ backend: SandboxBackend) {
+    inner = SandboxTransport(backend)
+  }
+
+  /// In process: answers at once, so the client calls it without a timer.
+  var keepsDeadlines: Bool { true }
+
+  func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    let isPage =
+      request.body.map { String(decoding: $0, as: UTF8.self) }?.contains("retrieve_pois") ?? false
+    guard isPage, let body = body.withLock({ $0 }) else { return try await inner.send(request) }
+    return HTTPResponse(status: 200, body: Data(body.utf8))
+  }
+}
+
+@Suite("Points-of-interest sync: a full sync replaces only with a list")
+struct FullSyncListTests {
+  @Test("a full sync answered with removals alone removes those and keeps the others")
+  func removalsAlone() async throws {
+    let backend = SyncTests.backend()
+    let transport = CannedPageTransport(backend)
+    let client = try await LoyaltyClient.start(
+      SyncTests.configuration, modules: [NetworkModule()],
+      overrides: CapabilityOverrides().overriding(.httpTransport, with: transport))
+    let pois = InMemoryPointOfInterestStore()
+    let center = LocationCenter(
+      pointsOfInterest: pois, store: nil,
+      limiter: NotificationLimiter(store: nil, clock: ManualClock(), timeZone: Town.athens),
+      network: try client.network, events: nil, clock: ManualClock(), logger: .disabled)
+    _ = try await center.syncPointsOfInterest()
+    let stored = try await pois.count()
+    let removed = try #require(backend.pointsOfInterest.first?.id)
+    for version in ["", #""version": "77","#, #""version": "78", "full": true,"#] {
+      transport.body.withLock {
+        $0 = #"{"status": "1", "context": {"MAPP_SHOPS": {"#
+          + version + #""removed": [\#(removed)]}, "MAPP_SHOPS-status": 1}}"#
+      }
+      let report = try await center.syncPointsOfInterest(full: true)
+      #expect(!report.full, "\(version)")
+      #expect(try await pois.count() == stored - 1, "only the removed point is gone")
+      #expect(try await pois.pointOfInterest(id: removed) == nil)
+    }
+    await client.shutdown()
+  }
+}

@@ -14,6 +14,10 @@ package struct POIPage: Sendable {
   package var nextCursor: String?
   package var skipped: [POISyncReport.SkipReason: Int] = [:]
   package var defaultedRadius = 0
+  /// Whether the page holds its list of points, in some form: only then may a full sync
+  /// replace the stored set with what it holds (`Docs/API.md`, "Calls a backend may not
+  /// offer").
+  package var holdsList = false
 
   /// Fields of the answer in a form other than ours (`Docs/API.md`, "Lists in answers"):
   /// read all the same, and reported by the sync.
@@ -46,6 +50,7 @@ package struct POIPage: Sendable {
       form == .keyed || found.contains(where: Self.looksLikePoint)
     {
       items = found
+      holdsList = true
       if form.isDrift { drift.append(form == .bare ? domain : "\(domain).pois") }
     } else if ours, page["pois"] == nil {
       items = []  // A page of removals only.

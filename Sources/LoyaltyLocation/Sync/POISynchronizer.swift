@@ -30,7 +30,10 @@ struct POISynchronizer: Sendable {
     var began = false
     repeat {
       let page = try await network.send(POISyncEndpoint.page(since: since, cursor: cursor))
-      if page.full { report.full = true }
+      // A full sync replaces the stored set only when an answer holds its list: a first
+      // page of removals alone is applied as changes, even when the whole was asked for.
+      if report.pages == 0 && !page.holdsList { report.full = false }
+      if page.full && page.holdsList { report.full = true }
       if report.full && !began {
         try await store.beginFullSync()
         began = true
