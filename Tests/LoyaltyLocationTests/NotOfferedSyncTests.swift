@@ -132,7 +132,8 @@ struct FullSyncListTests {
     let removed = try #require(backend.pointsOfInterest.first?.id)
     for version in ["", #""version": "77","#, #""version": "78", "full": true,"#] {
       transport.body.withLock {
-        $0 = #"{"status": "1", "context": {"MAPP_SHOPS": {"#
+        $0 =
+          #"{"status": "1", "context": {"MAPP_SHOPS": {"#
           + version + #""removed": [\#(removed)]}, "MAPP_SHOPS-status": 1}}"#
       }
       let report = try await center.syncPointsOfInterest(full: true)
