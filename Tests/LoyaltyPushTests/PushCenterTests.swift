@@ -96,6 +96,26 @@ struct PushCenterTests {
     #expect(received.tracked == ["action-7"])
   }
 
+  @Test(
+    "only _a 0 opens a campaign: 1 and -1, the actions beside it, go to the handler",
+    arguments: [(0, true), (1, false), (-1, false)])
+  func defaultActionBoundary(action: Int, opensCampaign: Bool) async throws {
+    let harness = PushHarness()
+    let handler = RecordingPushHandler()
+    await harness.center.setHandler(handler)
+    let payload = Data(#"{"_a": \#(action), "session_uuid": "abc-123"}"#.utf8)
+    let route = try await harness.center.handleNotification(json: payload, state: .background)
+    let url = try #require(URL(string: "https://loyalty.test/api/session/abc-123"))
+    if opensCampaign {
+      #expect(route == .showCampaign(url, requiresConfirmation: false))
+      #expect(handler.calls.isEmpty)
+    } else {
+      #expect(route == .forwarded(action: action))
+      #expect(handler.calls.map(\.0) == [action])
+      #expect(harness.sink.events(of: ShowCampaignRequested.self).isEmpty)
+    }
+  }
+
   @Test("malformed loyalty payloads are typed errors, never crashes")
   func malformed() async throws {
     let harness = PushHarness()
