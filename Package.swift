@@ -9,11 +9,17 @@
 
 import PackageDescription
 
-let swiftSettings: [SwiftSetting] = [
-  .swiftLanguageMode(.v6),
-  .enableUpcomingFeature("ExistentialAny"),
-  .enableUpcomingFeature("InternalImportsByDefault"),
-]
+// LOYALTY_WARNINGS_AS_ERRORS=1 turns every warning of the SDK's own targets into an error.
+// CI sets it for the whole run, so the strict build and `swift test` share one build
+// instead of compiling everything twice; a host never sees it.
+let warningsAsErrors = Context.environment["LOYALTY_WARNINGS_AS_ERRORS"] == "1"
+
+let swiftSettings: [SwiftSetting] =
+  [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+  ] + (warningsAsErrors ? [.unsafeFlags(["-warnings-as-errors"])] : [])
 
 let package = Package(
   name: "loyalty-sdk",

@@ -4,9 +4,10 @@
 # target crashed, trapped, hung or leaked past the limits; the input that did it is
 # written under the artifacts folder. Docs/Fuzzing.md explains the rest.
 #
-# usage: Tests/LoyaltyFuzz/fuzz.sh [-t seconds] [-j jobs] [target...]
+# usage: Tests/LoyaltyFuzz/fuzz.sh [-t seconds] [-j jobs] [-p targets] [target...]
 #   -t seconds  how long to fuzz each target (default 30; 0 only replays the corpus)
 #   -j jobs     parallel fuzzing processes per target (libFuzzer's -fork; default 1)
+#   -p targets  how many targets to fuzz at once (default 1; one core each)
 #   target      one or more of the harness's targets (default: all of them)
 #
 # Environment: FUZZ_SCRATCH (build folder, default .build-fuzz), FUZZ_ARTIFACTS (where
@@ -17,11 +18,13 @@ cd "$(dirname "$0")/../.."
 
 seconds=30
 jobs=1
-while getopts "t:j:h" option; do
+parallel=1
+while getopts "t:j:p:h" option; do
   case "$option" in
     t) seconds="$OPTARG" ;;
     j) jobs="$OPTARG" ;;
-    *) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 64 ;;
+    p) parallel="$OPTARG" ;;
+    *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 64 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -67,17 +70,16 @@ export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}"
 
 mkdir -p "$artifacts"
-failed=()
-for target in "${targets[@]}"; do
-  seeds="$corpora/$target"
-  if [[ ! -d "$seeds" ]]; then
-    echo "error: no seed corpus at $seeds" >&2
-    exit 66
-  fi
+
+# Fuzzes one target; its summary (or the tail of its log) goes to stdout, its exit
+# status is libFuzzer's.
+fuzz_target() {
+  local target="$1"
+  local seeds="$corpora/$target"
   # New inputs go to a working corpus in the build folder; the seeds stay as they are.
-  work="$scratch/corpus/$target"
+  local work="$scratch/corpus/$target"
   mkdir -p "$work"
-  flags=(-timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1
+  local flags=(-timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1
     "-artifact_prefix=$artifacts/$target-")
   if ((seconds > 0)); then
     flags+=("-max_total_time=$seconds")
@@ -89,22 +91,51 @@ for target in "${targets[@]}"; do
   fi
   # shellcheck disable=SC2206
   flags+=(${FUZZ_FLAGS:-})
+  local log="$scratch/fuzz-$target.log"
+  local status=0
+  "$binary" "$target" "${flags[@]}" "$work" "$seeds" >"$log" 2>&1 || status=$?
   echo
-  echo "==> fuzzing $target for ${seconds}s (seeds: $seeds, working corpus: $work)"
-  log="$scratch/fuzz-$target.log"
-  if "$binary" "$target" "${flags[@]}" "$work" "$seeds" >"$log" 2>&1; then
+  echo "==> $target, fuzzed for ${seconds}s (seeds: $seeds, working corpus: $work)"
+  if ((status == 0)); then
+    local executions rate corpus
     executions="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)"
     rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)"
     corpus="$(find "$work" -type f | wc -l)"
     echo "$target: ${executions:-?} inputs, ${rate:-?}/s, no crash; working corpus: $corpus inputs"
   else
-    status=$?
     tail -n 60 "$log"
     echo "$target: FAILED (exit $status); full log: $log; crash inputs: $artifacts/$target-*" >&2
     echo "replay one with: $binary $target <file>" >&2
-    failed+=("$target")
+  fi
+  return "$status"
+}
+
+for target in "${targets[@]}"; do
+  if [[ ! -d "$corpora/$target" ]]; then
+    echo "error: no seed corpus at $corpora/$target" >&2
+    exit 66
   fi
 done
+
+# Up to `parallel` targets at once, each in the background with its output in a file,
+# printed whole when it ends, so the lines of two targets never interleave.
+failed=()
+declare -A running=()
+finish_one() {
+  local pid
+  local status=0
+  wait -n -p pid "${!running[@]}" || status=$?
+  local target="${running[$pid]}"
+  unset "running[$pid]"
+  cat "$scratch/fuzz-$target.out"
+  ((status == 0)) || failed+=("$target")
+}
+for target in "${targets[@]}"; do
+  while ((${#running[@]} >= parallel)); do finish_one; done
+  fuzz_target "$target" >"$scratch/fuzz-$target.out" 2>&1 &
+  running[$!]="$target"
+done
+while ((${#running[@]} > 0)); do finish_one; done
 
 echo
 if ((${#failed[@]})); then
