@@ -4,6 +4,8 @@ enum EmulatorFailure: Error, CustomStringConvertible {
   case sdkNotFound
   /// `swift run` exited with a non-zero status.
   case exited(Int32)
+  /// `--scratch-path` came without the folder it names.
+  case missingScratchPath
 
   var description: String {
     switch self {
@@ -11,6 +13,8 @@ enum EmulatorFailure: Error, CustomStringConvertible {
       "the Loyalty SDK is neither this package nor one of its direct dependencies"
     case .exited(let status):
       "the emulator exited with status \(status)"
+    case .missingScratchPath:
+      "--scratch-path needs a folder: --scratch-path <dir>"
     }
   }
 }

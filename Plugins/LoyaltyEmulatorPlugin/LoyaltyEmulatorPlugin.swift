@@ -9,8 +9,9 @@ import PackagePlugin
 /// the SDK's own manifest never does), so the plugin runs
 /// `swift run --package-path <SDK>/Emulator loyalty-emulator <arguments>` and streams its
 /// output. In a host, the build goes to the plugin's work directory; in the SDK itself, to
-/// `Emulator/.build`. Ctrl-C stops it: the terminal sends SIGINT to the emulator too, and
-/// the plugin forwards SIGINT and SIGTERM it receives itself.
+/// `Emulator/.build`; `--scratch-path DIR`, the plugin's own option, names another (one the
+/// emulator was already built in). Ctrl-C stops it: the terminal sends SIGINT to the
+/// emulator too, and the plugin forwards SIGINT and SIGTERM it receives itself.
 @main
 struct LoyaltyEmulatorPlugin: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -19,11 +20,16 @@ struct LoyaltyEmulatorPlugin: CommandPlugin {
     }
     let emulator = sdk.directoryURL.appendingPathComponent("Emulator")
     var swiftArguments = ["run", "--package-path", emulator.path]
-    if sdk.id != context.package.id {
+    var passed = arguments
+    if let option = passed.firstIndex(of: "--scratch-path") {
+      guard option + 1 < passed.count else { throw EmulatorFailure.missingScratchPath }
+      swiftArguments += ["--scratch-path", passed[option + 1]]
+      passed.removeSubrange(option...(option + 1))
+    } else if sdk.id != context.package.id {
       let scratch = context.pluginWorkDirectoryURL.appendingPathComponent("emulator-build")
       swiftArguments += ["--scratch-path", scratch.path]
     }
-    swiftArguments += ["loyalty-emulator"] + arguments
+    swiftArguments += ["loyalty-emulator"] + passed
 
     let process = Process()
     if let swift = try? context.tool(named: "swift") {

@@ -95,7 +95,7 @@ fuzz_target() {
   local status=0
   "$binary" "$target" "${flags[@]}" "$work" "$seeds" >"$log" 2>&1 || status=$?
   echo
-  echo "==> $target, fuzzed for ${seconds}s (seeds: $seeds, working corpus: $work)"
+  echo "--> $target, fuzzed for ${seconds}s (seeds: $seeds, working corpus: $work)"
   if ((status == 0)); then
     local executions rate corpus
     executions="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)"
