@@ -33,6 +33,9 @@ final class ConcurrencyLimiter: Sendable {
   /// The most holders there have been at once.
   var maximumInFlight: Int { state.withLock { $0.maximumInFlight } }
 
+  /// How many callers wait for a permit now.
+  var waiting: Int { state.withLock { $0.waiters.count } }
+
   /// Takes one permit, waiting for it in arrival order, for at most `timeout` seconds of
   /// real time; pair with ``release()``.
   /// - Returns: How long it waited, in seconds: 0 when a permit was free.
