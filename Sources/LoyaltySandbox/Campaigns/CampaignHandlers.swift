@@ -2,6 +2,16 @@ import LoyaltyCore
 
 /// The campaign calls: `campaigns.retrieve` in both contexts and the single campaign.
 enum CampaignHandlers {
+  /// The calls of this group the sandbox answers; ``SandboxRoutes`` gathers them.
+  static let routes: [SandboxRoute] = [
+    SandboxRoute(
+      .context(domain: "campaigns", action: "retrieve"), endpoint: .campaigns, auth: .standard,
+      answer: .list("campaigns"), handler: CampaignHandlers.campaigns),
+    SandboxRoute(
+      .context(domain: "campaigns", action: "retrieve"), endpoint: .personalizedCampaigns,
+      auth: .bearer, answer: .list("campaigns"), handler: CampaignHandlers.personalized),
+  ]
+
   static let domain = "MAPP_CAMPAIGNING"
 
   /// `campaigns.retrieve`, standard context: every campaign matching the filters.

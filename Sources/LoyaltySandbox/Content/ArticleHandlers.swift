@@ -2,6 +2,13 @@ import LoyaltyCore
 
 /// `content.retrieve_multilingual`: the articles, by `sorting`.
 enum ArticleHandlers {
+  /// The calls of this group the sandbox answers; ``SandboxRoutes`` gathers them.
+  static let routes: [SandboxRoute] = [
+    SandboxRoute(
+      .context(domain: "content", action: "retrieve_multilingual"), endpoint: .articles,
+      auth: .standard, answer: .list("articles"), handler: ArticleHandlers.articles)
+  ]
+
   static let domain = "MAPP_CONTENT"
 
   static func articles(_ call: SandboxCall, _ state: inout SandboxState) -> SandboxReply {

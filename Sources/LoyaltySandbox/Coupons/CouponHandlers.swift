@@ -3,6 +3,24 @@ import LoyaltyCore
 /// The coupon calls that read: availability, coupon sets, the user's coupons and the
 /// redeemed supermarket history.
 enum CouponHandlers {
+  /// The calls of this group the sandbox answers; ``SandboxRoutes`` gathers them.
+  static let routes: [SandboxRoute] = [
+    // Counts by coupon set: an object, not a list.
+    SandboxRoute(
+      .context(domain: "coupon", action: "availability"), endpoint: .couponAvailability,
+      auth: .standard, answer: .object, handler: CouponHandlers.availability),
+    SandboxRoute(
+      .context(domain: "coupon", action: "retrieve_multilingual"), endpoint: .couponSets,
+      auth: .standard, answer: .list("couponsets"), handler: CouponHandlers.couponSets),
+    SandboxRoute(
+      .context(domain: "coupon", action: "user_coupons"), endpoint: .coupons, auth: .bearer,
+      answer: .list("coupons"), handler: CouponHandlers.userCoupons),
+    SandboxRoute(
+      .context(domain: "coupon", action: "redeemed_supermarket_history"),
+      endpoint: .redeemedSupermarketHistory, auth: .bearer, answer: .list("redeemed_coupons"),
+      handler: CouponHandlers.redeemedSupermarketHistory),
+  ]
+
   static let domain = "MAPP_COUPON"
 
   /// `coupon.availability`, standard context: coupons left per coupon set.

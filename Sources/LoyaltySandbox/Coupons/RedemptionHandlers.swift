@@ -9,6 +9,16 @@ import LoyaltyCore
 /// The coupon calls that check and change a coupon: `coupon.validate` and
 /// `coupon.redeem`.
 enum RedemptionHandlers {
+  /// The calls of this group the sandbox answers; ``SandboxRoutes`` gathers them.
+  static let routes: [SandboxRoute] = [
+    SandboxRoute(
+      .context(domain: "coupon", action: "validate"), endpoint: .validateCoupon, auth: .bearer,
+      answer: .model("validation", keyed: false), handler: RedemptionHandlers.validate),
+    SandboxRoute(
+      .context(domain: "coupon", action: "redeem"), endpoint: .redeemCoupon, auth: .bearer,
+      answer: .model("redemption", keyed: false), handler: RedemptionHandlers.redeem),
+  ]
+
   private static let domain = CouponHandlers.domain
 
   /// `coupon.validate` `{"coupon": "<code>"}`: whether one of the user's coupons can be

@@ -8,6 +8,15 @@ import LoyaltyCore
 
 /// `consumer_data.get_market_pass_details`: the user's supermarket pass.
 enum MarketHandlers {
+  /// The calls of this group the sandbox answers; ``SandboxRoutes`` gathers them.
+  static let routes: [SandboxRoute] = [
+    // `supermarkets` is a field of the pass, not the answer's list.
+    SandboxRoute(
+      .context(domain: "consumer_data", action: "get_market_pass_details"), endpoint: .marketPass,
+      auth: .bearer, answer: .model("market_pass", keyed: false), handler: MarketHandlers.marketPass
+    )
+  ]
+
   static func marketPass(_ call: SandboxCall, _ state: inout SandboxState) -> SandboxReply {
     guard let user = call.userID.flatMap({ state.users[$0] }) else {
       return SandboxReply.invalidToken

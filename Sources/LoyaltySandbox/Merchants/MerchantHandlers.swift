@@ -2,6 +2,16 @@ import LoyaltyCore
 
 /// The merchant calls: `shops.retrieve_multilingual` and `shops.retrieve_categories`.
 enum MerchantHandlers {
+  /// The calls of this group the sandbox answers; ``SandboxRoutes`` gathers them.
+  static let routes: [SandboxRoute] = [
+    SandboxRoute(
+      .context(domain: "shops", action: "retrieve_multilingual"), endpoint: .merchants,
+      auth: .standard, answer: .list("shops"), handler: MerchantHandlers.merchants),
+    SandboxRoute(
+      .context(domain: "shops", action: "retrieve_categories"), endpoint: .merchantCategories,
+      auth: .standard, answer: .list("categories"), handler: MerchantHandlers.categories),
+  ]
+
   static let domain = "MAPP_SHOPS"
 
   /// `shops.retrieve_multilingual`, standard context: merchants matching the filters;

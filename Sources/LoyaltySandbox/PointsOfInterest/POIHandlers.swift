@@ -3,6 +3,15 @@ import LoyaltyCore
 /// `shops.retrieve_pois`: the geofencing points of interest, page by page, all of them
 /// or the changes since a version (`Docs/API.md`, "Points of interest").
 enum POIHandlers {
+  /// The calls of this group the sandbox answers; ``SandboxRoutes`` gathers them.
+  static let routes: [SandboxRoute] = [
+    // Points of interest (geofencing): Sources/LoyaltySandbox/PointsOfInterest. Its
+    // `removed` ids are a sibling of the list.
+    SandboxRoute(
+      .context(domain: "shops", action: "retrieve_pois"), endpoint: .pointsOfInterest,
+      auth: .standard, answer: .list("pois"), handler: POIHandlers.pointsOfInterest)
+  ]
+
   static let domain = "MAPP_SHOPS"
   static let defaultLimit = 500
   static let maximumLimit = 1_000

@@ -8,6 +8,19 @@ import LoyaltyCore
 
 /// The `cards` calls: add, list and delete the user's payment cards.
 enum CardHandlers {
+  /// The calls of this group the sandbox answers; ``SandboxRoutes`` gathers them.
+  static let routes: [SandboxRoute] = [
+    SandboxRoute(
+      .context(domain: "cards", action: "add_card"), endpoint: .addCard, auth: .bearer,
+      answer: .model("card", keyed: true), handler: CardHandlers.add),
+    SandboxRoute(
+      .context(domain: "cards", action: "get_cards"), endpoint: .cards, auth: .bearer,
+      answer: .list("cards"), handler: CardHandlers.list),
+    SandboxRoute(
+      .context(domain: "cards", action: "delete_card"), endpoint: .deleteCard, auth: .bearer,
+      answer: .noPayload, handler: CardHandlers.delete),
+  ]
+
   /// `cards.add_card` `{"card_number", "card_issuer", "cardholder", "expiration_month",
   /// "expiration_year"}`. Only the last four digits are kept.
   static func add(_ call: SandboxCall, _ state: inout SandboxState) -> SandboxReply {

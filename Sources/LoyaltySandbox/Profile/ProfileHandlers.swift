@@ -2,6 +2,19 @@ import LoyaltyCore
 
 /// The `consumer_data` calls: the profile and the user's histories.
 enum ProfileHandlers {
+  /// The calls of this group the sandbox answers; ``SandboxRoutes`` gathers them.
+  static let routes: [SandboxRoute] = [
+    SandboxRoute(
+      .context(domain: "consumer_data", action: "handle_user_details"), endpoint: .profile,
+      auth: .bearer, answer: .model("profile", keyed: false), handler: ProfileHandlers.profile),
+    SandboxRoute(
+      .context(domain: "consumer_data", action: "get_transaction_history"), endpoint: .transactions,
+      auth: .bearer, answer: .list("transactions"), handler: ProfileHandlers.transactions),
+    SandboxRoute(
+      .context(domain: "consumer_data", action: "get_points_history"), endpoint: .pointsHistory,
+      auth: .bearer, answer: .list("points_history"), handler: ProfileHandlers.pointsHistory),
+  ]
+
   /// `consumer_data.handle_user_details` `{"process": "get"}`.
   static func profile(_ call: SandboxCall, _ state: inout SandboxState) -> SandboxReply {
     guard let user = call.userID.flatMap({ state.users[$0] }) else {

@@ -3,6 +3,22 @@ import LoyaltyCore
 /// `POST /user/{appUUID}/{action}`: register, change and reset the password, and request
 /// a one-time password. Standard auth; the fields are the body's top level.
 enum UserManagementHandlers {
+  /// The calls of this group the sandbox answers; ``SandboxRoutes`` gathers them.
+  static let routes: [SandboxRoute] = [
+    SandboxRoute(
+      .userManagement(action: "register"), endpoint: .register, auth: .standard, answer: .object,
+      handler: UserManagementHandlers.register),
+    SandboxRoute(
+      .userManagement(action: "change_password"), endpoint: .changePassword, auth: .standard,
+      answer: .noPayload, handler: UserManagementHandlers.changePassword),
+    SandboxRoute(
+      .userManagement(action: "reset_password"), endpoint: .resetPassword, auth: .standard,
+      answer: .noPayload, handler: UserManagementHandlers.resetPassword),
+    SandboxRoute(
+      .userManagement(action: "request_otp"), endpoint: .requestOTP, auth: .standard,
+      answer: .noPayload, handler: UserManagementHandlers.requestOTP),
+  ]
+
   /// `register` `{"email", "password", "firstname"?, "lastname"?}`.
   static func register(_ call: SandboxCall, _ state: inout SandboxState) -> SandboxReply {
     guard let email = call.string("email"), AuthHandlers.isEmail(email) else {

@@ -26,12 +26,37 @@ struct SandboxRoute: Sendable {
     case noPayload
   }
 
+  /// Where a request finds the route.
+  enum Place: Sendable, Hashable {
+    /// A context call: the body's domain wrapper key and its `action`; ``Auth/standard``
+    /// routes are served on the standard context, ``Auth/bearer`` ones on the
+    /// authenticated context.
+    case context(domain: String, action: String)
+    /// `POST /user/{appUUID}/{action}`.
+    case userManagement(action: String)
+    /// A path of its own, matched by the router by name (``SandboxRoutes/singleCampaign``).
+    case path
+  }
+
   typealias Handler = @Sendable (SandboxCall, inout SandboxState) -> SandboxReply
 
+  let place: Place
   let endpoint: SandboxEndpoint
   let auth: Auth
   let answer: Answer
   let handler: Handler
+
+  /// A route; `place` is ``Place/path`` for one the router matches by name.
+  init(
+    _ place: Place = .path, endpoint: SandboxEndpoint, auth: Auth, answer: Answer,
+    handler: @escaping Handler
+  ) {
+    self.place = place
+    self.endpoint = endpoint
+    self.auth = auth
+    self.answer = answer
+    self.handler = handler
+  }
 
   /// Runs the handler and lays its answer's list out in the configured
   /// ``SandboxConfiguration/listForm`` and ``SandboxConfiguration/objectForm``: what a request that reaches the route gets, and

@@ -1,5 +1,6 @@
 /// Every route, by path kind, domain wrapper key and action: the contract of
-/// `Docs/API.md` in one table.
+/// `Docs/API.md`. The routes of a path of their own are listed here; the context and
+/// user-management routes are declared by their group of handlers (``placed``).
 ///
 /// Each route says what its successful answer holds (``SandboxRoute/Answer``): the key of
 /// its list, read from its handler, or that it has none. The list forms
@@ -25,104 +26,46 @@ enum SandboxRoutes {
     endpoint: .deviceInfo, auth: .standard, answer: .noPayload,
     handler: DeviceInfoHandlers.register)
 
+  /// The routes placed by a domain wrapper key and action or by a user-management action.
+  /// Each group of handlers declares its own, beside the handlers that answer them; a new
+  /// call of a group adds its route there, and a new group adds its list here.
+  static let placed: [SandboxRoute] =
+    CampaignHandlers.routes
+    + CouponHandlers.routes
+    + MerchantHandlers.routes
+    + POIHandlers.routes
+    + ArticleHandlers.routes
+    + RedemptionHandlers.routes
+    + ProfileHandlers.routes
+    + MarketHandlers.routes
+    + CardHandlers.routes
+    + UserManagementHandlers.routes
+
   /// `POST /api/mobile/v2/{appUUID}/context/`, standard auth.
-  static let standardContext: [String: [String: SandboxRoute]] = [
-    "campaigns": [
-      "retrieve": SandboxRoute(
-        endpoint: .campaigns, auth: .standard, answer: .list("campaigns"),
-        handler: CampaignHandlers.campaigns)
-    ],
-    "coupon": [
-      // Counts by coupon set: an object, not a list.
-      "availability": SandboxRoute(
-        endpoint: .couponAvailability, auth: .standard, answer: .object,
-        handler: CouponHandlers.availability),
-      "retrieve_multilingual": SandboxRoute(
-        endpoint: .couponSets, auth: .standard, answer: .list("couponsets"),
-        handler: CouponHandlers.couponSets),
-    ],
-    "shops": [
-      "retrieve_multilingual": SandboxRoute(
-        endpoint: .merchants, auth: .standard, answer: .list("shops"),
-        handler: MerchantHandlers.merchants),
-      "retrieve_categories": SandboxRoute(
-        endpoint: .merchantCategories, auth: .standard, answer: .list("categories"),
-        handler: MerchantHandlers.categories),
-      // Points of interest (geofencing): Sources/LoyaltySandbox/PointsOfInterest. Its
-      // `removed` ids are a sibling of the list.
-      "retrieve_pois": SandboxRoute(
-        endpoint: .pointsOfInterest, auth: .standard, answer: .list("pois"),
-        handler: POIHandlers.pointsOfInterest),
-    ],
-    "content": [
-      "retrieve_multilingual": SandboxRoute(
-        endpoint: .articles, auth: .standard, answer: .list("articles"),
-        handler: ArticleHandlers.articles)
-    ],
-  ]
+  static let standardContext = contextTable(auth: .standard)
 
   /// `POST /oauth/{appUUID}/context`, bearer auth.
-  static let authenticatedContext: [String: [String: SandboxRoute]] = [
-    "campaigns": [
-      "retrieve": SandboxRoute(
-        endpoint: .personalizedCampaigns, auth: .bearer, answer: .list("campaigns"),
-        handler: CampaignHandlers.personalized)
-    ],
-    "coupon": [
-      "user_coupons": SandboxRoute(
-        endpoint: .coupons, auth: .bearer, answer: .list("coupons"),
-        handler: CouponHandlers.userCoupons),
-      "validate": SandboxRoute(
-        endpoint: .validateCoupon, auth: .bearer, answer: .model("validation", keyed: false),
-        handler: RedemptionHandlers.validate),
-      "redeem": SandboxRoute(
-        endpoint: .redeemCoupon, auth: .bearer, answer: .model("redemption", keyed: false),
-        handler: RedemptionHandlers.redeem),
-      "redeemed_supermarket_history": SandboxRoute(
-        endpoint: .redeemedSupermarketHistory, auth: .bearer, answer: .list("redeemed_coupons"),
-        handler: CouponHandlers.redeemedSupermarketHistory),
-    ],
-    "consumer_data": [
-      "handle_user_details": SandboxRoute(
-        endpoint: .profile, auth: .bearer, answer: .model("profile", keyed: false),
-        handler: ProfileHandlers.profile),
-      "get_transaction_history": SandboxRoute(
-        endpoint: .transactions, auth: .bearer, answer: .list("transactions"),
-        handler: ProfileHandlers.transactions),
-      "get_points_history": SandboxRoute(
-        endpoint: .pointsHistory, auth: .bearer, answer: .list("points_history"),
-        handler: ProfileHandlers.pointsHistory),
-      // `supermarkets` is a field of the pass, not the answer's list.
-      "get_market_pass_details": SandboxRoute(
-        endpoint: .marketPass, auth: .bearer, answer: .model("market_pass", keyed: false),
-        handler: MarketHandlers.marketPass),
-    ],
-    "cards": [
-      "add_card": SandboxRoute(
-        endpoint: .addCard, auth: .bearer, answer: .model("card", keyed: true),
-        handler: CardHandlers.add),
-      "get_cards": SandboxRoute(
-        endpoint: .cards, auth: .bearer, answer: .list("cards"), handler: CardHandlers.list),
-      "delete_card": SandboxRoute(
-        endpoint: .deleteCard, auth: .bearer, answer: .noPayload, handler: CardHandlers.delete),
-    ],
-  ]
+  static let authenticatedContext = contextTable(auth: .bearer)
 
   /// `POST /user/{appUUID}/{action}`, standard auth.
-  static let userManagement: [String: SandboxRoute] = [
-    "register": SandboxRoute(
-      endpoint: .register, auth: .standard, answer: .object,
-      handler: UserManagementHandlers.register),
-    "change_password": SandboxRoute(
-      endpoint: .changePassword, auth: .standard, answer: .noPayload,
-      handler: UserManagementHandlers.changePassword),
-    "reset_password": SandboxRoute(
-      endpoint: .resetPassword, auth: .standard, answer: .noPayload,
-      handler: UserManagementHandlers.resetPassword),
-    "request_otp": SandboxRoute(
-      endpoint: .requestOTP, auth: .standard, answer: .noPayload,
-      handler: UserManagementHandlers.requestOTP),
-  ]
+  static let userManagement: [String: SandboxRoute] = {
+    var table: [String: SandboxRoute] = [:]
+    for route in placed {
+      if case .userManagement(let action) = route.place { table[action] = route }
+    }
+    return table
+  }()
+
+  /// The context routes of one authentication kind, by domain wrapper key and action.
+  private static func contextTable(auth: SandboxRoute.Auth) -> [String: [String: SandboxRoute]] {
+    var table: [String: [String: SandboxRoute]] = [:]
+    for route in placed where route.auth == auth {
+      if case .context(let domain, let action) = route.place {
+        table[domain, default: [:]][action] = route
+      }
+    }
+    return table
+  }
 
   // MARK: Account and payment flows (`/v1/...`, form and multipart bodies)
 
@@ -180,13 +123,7 @@ enum SandboxRoutes {
       forgotPINReset, cpqrcValidate, cpqrcConfirm, cpqrcStatus, cpqrcResendOtp,
       directoryManifest, directorySnapshot,
     ]
-    for table in [standardContext, authenticatedContext] {
-      for domain in table.keys.sorted() {
-        let actions = table[domain] ?? [:]
-        routes += actions.keys.sorted().compactMap { actions[$0] }
-      }
-    }
-    routes += userManagement.keys.sorted().compactMap { userManagement[$0] }
+    routes += placed
     return routes
   }()
 

@@ -2,10 +2,17 @@ import Foundation
 import LoyaltyCore
 import LoyaltyMarket
 import LoyaltySandbox
+import LoyaltyTestSupport
 import Testing
 
-/// One public network call of ``Market``, with its async and its callback variant, made
-/// with arguments the sandbox's fixtures accept.
+/// One public network call of ``Market``, made with arguments the sandbox's fixtures
+/// accept: the one entry a new call needs in the tests.
+///
+/// From it come the async test (the call and its checks), the callback variant (the same
+/// call through `run(on:_:completion:)`), and the shape matrix's run (what it decoded, the
+/// list it exists for apart from the values beside it). Each call works alone on a fresh
+/// backend and in the order of ``all`` on one, which the shape matrix follows, so the
+/// changes of one (a redemption, a card) are the same for the calls after it.
 struct MarketCall: Sendable, CustomTestStringConvertible {
   /// What the call reports to analytics (`custom_success_<operation>_loyalty`).
   let operation: String
@@ -13,22 +20,87 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
   let endpoint: SandboxEndpoint
   /// Whether the call needs a session.
   let needsSession: Bool
+  /// How the call uses the lists of its answers.
+  let use: DecodedAnswer.ListUse
   /// Makes the async call and checks its answer.
   let send: @Sendable (Market, SandboxBackend) async throws -> Void
-  /// Makes the callback call; `done` receives the failure, or `nil` on success.
+  /// Makes the call through the callback bridge; `done` receives the failure, or `nil`.
   let sendWithCallback:
     @Sendable (
       Market, SandboxBackend, DispatchQueue, @escaping @Sendable (LoyaltyError?) -> Void
     ) async throws -> Void
+  /// Makes the call and returns what it decoded, for the shape matrix.
+  let decode: @Sendable (Market, SandboxBackend) async throws -> DecodedAnswer
 
   var testDescription: String { operation }
 
-  /// A coupon of user 1 the user can redeem: active, accepted somewhere, affordable.
+  /// A call: `make` calls the market, `decoded` says what the matrix compares, `check`
+  /// what the async test expects of the answer.
+  init<Answer: Sendable>(
+    _ operation: String, _ endpoint: SandboxEndpoint, session: Bool,
+    use: DecodedAnswer.ListUse = .none,
+    make: @escaping @Sendable (Market, SandboxBackend) async throws -> Answer,
+    decoded: @escaping @Sendable (Answer, Market) async throws -> DecodedAnswer,
+    check: @escaping @Sendable (Answer, Market, SandboxBackend) async throws -> Void = {
+      _, _, _ in
+    }
+  ) {
+    self.operation = operation
+    self.endpoint = endpoint
+    self.needsSession = session
+    self.use = use
+    send = { market, backend in try await check(make(market, backend), market, backend) }
+    sendWithCallback = { market, backend, queue, done in
+      market.run(on: queue, { try await make($0, backend) }) { done($0.failure) }
+    }
+    decode = { market, backend in try await decoded(make(market, backend), market) }
+  }
+
+  /// A call without a list whose answer the matrix compares whole.
+  init<Answer: Equatable & Sendable>(
+    _ operation: String, _ endpoint: SandboxEndpoint, session: Bool,
+    make: @escaping @Sendable (Market, SandboxBackend) async throws -> Answer,
+    check: @escaping @Sendable (Answer, Market, SandboxBackend) async throws -> Void = {
+      _, _, _ in
+    }
+  ) {
+    self.init(
+      operation, endpoint, session: session, make: make,
+      decoded: { answer, _ in DecodedAnswer(value: answer) }, check: check)
+  }
+
+  /// A call whose answer is the list it exists for.
+  init<Element: Equatable & Sendable>(
+    _ operation: String, _ endpoint: SandboxEndpoint, session: Bool,
+    list make: @escaping @Sendable (Market, SandboxBackend) async throws -> [Element],
+    check: @escaping @Sendable ([Element], Market, SandboxBackend) async throws -> Void = {
+      _, _, _ in
+    }
+  ) {
+    self.init(
+      operation, endpoint, session: session, use: .whole, make: make,
+      decoded: { answer, _ in DecodedAnswer(elements: answer) }, check: check)
+  }
+
+  /// The email a call registers, and the password it registers it with.
+  static let newEmail = "new-user@sandbox.test"
+  static let newPassword = "a-long-password"
+
+  /// The card the calls add.
+  static let card = NewCard(
+    number: "4111 1111 1111 1111", issuer: "VISA", holder: "Maria P.", expirationMonth: "12",
+    expirationYear: "2031")
+
+  /// A coupon of user 1 that can be redeemed now, on the backend's clock: active, accepted
+  /// somewhere, affordable.
   static func redeemable(_ backend: SandboxBackend) throws -> (
     code: String, set: String, merchant: String
   ) {
-    let user = try #require(backend.user(email: SandboxFixtures.userEmail(1)))
-    for coupon in user.coupons where coupon.isActive(at: Date()) {
+    let now = backend.configuration.clock.now
+    guard let user = backend.user(email: SandboxFixtures.userEmail(1)) else {
+      throw MissingFixture(what: "user 1")
+    }
+    for coupon in user.coupons where coupon.isActive(at: now) {
       if let set = backend.catalog.couponSet(uuid: coupon.couponSetUUID),
         let merchant = set.shopAvailability.first, set.points <= user.points
       {
@@ -38,245 +110,167 @@ struct MarketCall: Sendable, CustomTestStringConvertible {
     throw MissingFixture(what: "a redeemable coupon of user 1")
   }
 
-  static let card = NewCard(
-    number: "4111 1111 1111 1111", issuer: "VISA", holder: "Maria P.", expirationMonth: "12",
-    expirationYear: "2031")
+  /// Registers ``newEmail`` unless a call before did.
+  static func registered(_ market: Market, _ backend: SandboxBackend) async throws -> String {
+    if backend.user(email: newEmail) == nil {
+      _ = try await market.register(email: newEmail, password: newPassword)
+    }
+    return newEmail
+  }
 
-  static func newEmail() -> String { "new-\(UUID().uuidString.prefix(8))@sandbox.test" }
+  /// A deleted card's token and the answer to its deletion.
+  struct Deletion: Sendable {
+    let token: String
+    let answer: GenericResponse
+  }
 
-  /// Every public network call of ``Market``.
+  /// Every public network call of ``Market``, in the order the shape matrix makes them.
   static let all: [MarketCall] = [
+    // Basic and personalized campaigns, merged: every one received (``MarketState``), of
+    // which the pipeline lists some.
     MarketCall(
-      operation: "campaigns", endpoint: .campaigns, needsSession: true,
-      send: { market, _ async throws in #expect(try await !market.campaigns().isEmpty) },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.campaigns() }) { done($0.failure) }
-      }),
+      "campaigns", .campaigns, session: true, use: .merged(answers: 2),
+      make: { market, _ in try await market.campaigns() },
+      decoded: { _, market in DecodedAnswer(elements: await market.state.allCampaigns) },
+      check: { campaigns, _, _ in #expect(!campaigns.isEmpty) }),
     MarketCall(
-      operation: "campaigns_personalized", endpoint: .personalizedCampaigns, needsSession: true,
-      send: { market, _ async throws in #expect(try await !market.personalizedCampaigns().isEmpty)
-      },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.personalizedCampaigns() }) { done($0.failure) }
-      }),
+      "campaigns_personalized", .personalizedCampaigns, session: true,
+      list: { market, _ in try await market.personalizedCampaigns() },
+      check: { campaigns, _, _ in #expect(!campaigns.isEmpty) }),
     MarketCall(
-      operation: "single_campaign", endpoint: .singleCampaign, needsSession: false,
-      send: { market, backend async throws in
-        let uuid = try #require(backend.catalog.campaigns.first?.sessionUUID)
-        #expect(try await market.singleCampaign(sessionUUID: uuid).sessionUUID == uuid)
-      },
-      sendWithCallback: { market, backend, queue, done in
-        let uuid = try #require(backend.catalog.campaigns.first?.sessionUUID)
-        market.run(on: queue, { try await $0.singleCampaign(sessionUUID: uuid) }) {
-          done($0.failure)
+      "single_campaign", .singleCampaign, session: false,
+      make: { market, backend -> Campaign in
+        guard let uuid = backend.catalog.campaigns.first?.sessionUUID else {
+          throw MissingFixture(what: "a campaign")
         }
+        return try await market.singleCampaign(sessionUUID: uuid)
+      },
+      check: { campaign, _, backend in
+        #expect(campaign.sessionUUID == backend.catalog.campaigns.first?.sessionUUID)
       }),
+    // The first supermarket campaign of the list, if any.
     MarketCall(
-      operation: "supermarket_campaign", endpoint: .campaigns, needsSession: false,
-      send: { market, backend async throws in
-        let campaign = try await market.supermarketCampaign()
+      "supermarket_campaign", .campaigns, session: false, use: .picked(atMost: 1),
+      make: { market, _ in try await market.supermarketCampaign() },
+      decoded: { campaign, _ in DecodedAnswer(elements: [campaign].compactMap { $0 }) },
+      check: { campaign, _, backend in
         let expected = backend.catalog.campaigns.contains { $0.type == "supermarket" }
         #expect((campaign != nil) == expected)
-      },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.supermarketCampaign() }) { done($0.failure) }
       }),
     MarketCall(
-      operation: "coupons", endpoint: .coupons, needsSession: true,
-      send: { market, _ async throws in #expect(try await !market.coupons().isEmpty) },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.coupons() }) { done($0.failure) }
-      }),
+      "coupons", .coupons, session: true, list: { market, _ in try await market.coupons() },
+      check: { coupons, _, _ in #expect(!coupons.isEmpty) }),
     MarketCall(
-      operation: "coupons_universal", endpoint: .coupons, needsSession: true,
-      send: { market, _ async throws in
-        let coupons = try await market.universalCoupons()
+      "coupons_universal", .coupons, session: true,
+      list: { market, _ in try await market.universalCoupons() },
+      check: { coupons, _, _ in
         #expect(coupons.allSatisfy { $0.couponSet.map { $0.type == "universal" } ?? true })
-      },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.universalCoupons() }) { done($0.failure) }
       }),
     MarketCall(
-      operation: "coupon_sets", endpoint: .couponSets, needsSession: false,
-      send: { market, backend async throws in
-        #expect(try await market.couponSets().count == backend.catalog.couponSets.count)
-      },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.couponSets() }) { done($0.failure) }
-      }),
+      "coupon_sets", .couponSets, session: false,
+      list: { market, _ in try await market.couponSets() },
+      check: { sets, _, backend in #expect(sets.count == backend.catalog.couponSets.count) }),
     MarketCall(
-      operation: "available_coupons", endpoint: .couponAvailability, needsSession: false,
-      send: { market, backend async throws in
+      "available_coupons", .couponAvailability, session: false,
+      make: { market, _ in try await market.availableCoupons() },
+      check: { _, market, backend in
         let set = try #require(backend.catalog.couponSets.first?.uuid)
         #expect(try await market.availableCoupons(couponSets: [set]).keys.sorted() == [set])
-      },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.availableCoupons() }) { done($0.failure) }
       }),
     MarketCall(
-      operation: "validate_coupon", endpoint: .validateCoupon, needsSession: true,
-      send: { market, backend async throws in
-        #expect(try await market.validateCoupon(redeemable(backend).code).isValid)
-      },
-      sendWithCallback: { market, backend, queue, done in
-        let code = try redeemable(backend).code
-        market.run(on: queue, { try await $0.validateCoupon(code) }) { done($0.failure) }
+      "validate_coupon", .validateCoupon, session: true,
+      make: { market, backend in try await market.validateCoupon(redeemable(backend).code) },
+      check: { validation, _, _ in #expect(validation.isValid) }),
+    MarketCall(
+      "redeemed_sm_history", .redeemedSupermarketHistory, session: true, use: .whole,
+      make: { market, _ in try await market.redeemedSupermarketHistory() },
+      decoded: { history, _ in
+        DecodedAnswer(elements: history.coupons, siblings: [history.totalRedeemedValueIfSent])
       }),
     MarketCall(
-      operation: "redeem_coupon", endpoint: .redeemCoupon, needsSession: true,
-      send: { market, backend async throws in
+      "redeem_coupon", .redeemCoupon, session: true,
+      make: { market, backend -> CouponRedemption in
         let coupon = try redeemable(backend)
-        let redemption = try await market.redeemCoupon(
+        return try await market.redeemCoupon(
           productID: coupon.code, productUUID: coupon.set, merchantID: coupon.merchant)
-        #expect(redemption.coupon.isRedeemed == true)
       },
-      sendWithCallback: { market, backend, queue, done in
-        let coupon = try redeemable(backend)
-        market.run(
-          on: queue,
-          {
-            try await $0.redeemCoupon(
-              productID: coupon.code, productUUID: coupon.set, merchantID: coupon.merchant)
-          }
-        ) { done($0.failure) }
-      }),
+      check: { redemption, _, _ in #expect(redemption.coupon.isRedeemed == true) }),
     MarketCall(
-      operation: "redeemed_sm_history", endpoint: .redeemedSupermarketHistory,
-      needsSession: true,
-      send: { market, _ async throws in _ = try await market.redeemedSupermarketHistory() },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.redeemedSupermarketHistory() }) { done($0.failure) }
-      }),
+      "profile", .profile, session: true, make: { market, _ in try await market.profile() },
+      check: { profile, _, _ in #expect(profile.email == SandboxFixtures.userEmail(1)) }),
     MarketCall(
-      operation: "profile", endpoint: .profile, needsSession: true,
-      send: { market, _ async throws in
-        #expect(try await market.profile().email == SandboxFixtures.userEmail(1))
+      "register", .register, session: false,
+      make: { market, _ in try await market.register(email: newEmail, password: newPassword) },
+      check: { user, _, backend in #expect(backend.user(email: newEmail)?.id == user.id) }),
+    MarketCall(
+      "change_password", .changePassword, session: false,
+      make: { market, backend in
+        try await market.changePassword(
+          email: registered(market, backend), oldPassword: newPassword,
+          newPassword: "a-better-password")
       },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.profile() }) { done($0.failure) }
-      }),
+      check: { changed, _, _ in #expect(changed.status == 1) }),
     MarketCall(
-      operation: "register", endpoint: .register, needsSession: false,
-      send: { market, backend async throws in
-        let email = newEmail()
-        let user = try await market.register(email: email, password: "a-long-password")
-        #expect(backend.user(email: email)?.id == user.id)
+      "reset_password", .resetPassword, session: false,
+      make: { market, backend in
+        try await market.resetPassword(email: registered(market, backend))
       },
-      sendWithCallback: { market, _, queue, done in
-        market.run(
-          on: queue, { try await $0.register(email: newEmail(), password: "a-long-password") }
-        ) {
-          done($0.failure)
-        }
+      check: { reset, _, backend in
+        #expect(reset.status == 1)
+        #expect(backend.passwordResets == [newEmail])
       }),
     MarketCall(
-      operation: "change_password", endpoint: .changePassword, needsSession: false,
-      send: { market, _ async throws in
-        let changed = try await market.changePassword(
-          email: SandboxFixtures.userEmail(1), oldPassword: SandboxFixtures.userPassword,
-          newPassword: "a-much-better-password")
-        #expect(changed.status == 1)
+      "request_otp", .requestOTP, session: false,
+      make: { market, _ in try await market.requestOTP(phoneNumber: "+306900000000") },
+      check: { otp, _, _ in #expect(!otp.id.isEmpty && otp.expiresIn > 0) }),
+    MarketCall(
+      "add_card", .addCard, session: true, make: { market, _ in try await market.addCard(card) },
+      check: { added, _, _ in #expect(added.last4 == "1111") }),
+    MarketCall(
+      "get_cards", .cards, session: true, list: { market, _ in try await market.cards() }),
+    // The card added above, or one added now when the call runs alone.
+    MarketCall(
+      "delete_card", .deleteCard, session: true,
+      make: { market, backend -> Deletion in
+        let onFile = backend.user(email: SandboxFixtures.userEmail(1))?.cards.first?.token
+        var token = onFile ?? ""
+        if onFile == nil { token = try await market.addCard(card).token }
+        return Deletion(token: token, answer: try await market.deleteCard(token: token))
       },
-      sendWithCallback: { market, _, queue, done in
-        market.run(
-          on: queue,
-          {
-            try await $0.changePassword(
-              email: SandboxFixtures.userEmail(1), oldPassword: SandboxFixtures.userPassword,
-              newPassword: "a-much-better-password")
-          }
-        ) { done($0.failure) }
+      decoded: { deletion, _ in DecodedAnswer(value: deletion.answer) },
+      check: { (deletion: Deletion, market, _) async throws in
+        #expect(deletion.answer.status == 1)
+        let tokens = try await market.cards().map(\.token)
+        #expect(!tokens.contains(deletion.token))
       }),
     MarketCall(
-      operation: "reset_password", endpoint: .resetPassword, needsSession: false,
-      send: { market, backend async throws in
-        #expect(try await market.resetPassword(email: SandboxFixtures.userEmail(1)).status == 1)
-        #expect(backend.passwordResets == [SandboxFixtures.userEmail(1)])
+      "transaction_history", .transactions, session: true,
+      list: { market, _ in try await market.transactionHistory(productDetail: "full") }),
+    MarketCall(
+      "points_history", .pointsHistory, session: true, use: .whole,
+      make: { market, _ in try await market.pointsHistory() },
+      decoded: { history, _ in
+        DecodedAnswer(elements: history.entries, siblings: [history.balanceIfSent])
       },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.resetPassword(email: SandboxFixtures.userEmail(1)) }) {
-          done($0.failure)
-        }
-      }),
-    MarketCall(
-      operation: "request_otp", endpoint: .requestOTP, needsSession: false,
-      send: { market, _ async throws in
-        let otp = try await market.requestOTP(phoneNumber: "+306900000000")
-        #expect(!otp.id.isEmpty && otp.expiresIn > 0)
-      },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.requestOTP(phoneNumber: "+306900000000") }) {
-          done($0.failure)
-        }
-      }),
-    MarketCall(
-      operation: "add_card", endpoint: .addCard, needsSession: true,
-      send: { market, _ async throws in #expect(try await market.addCard(card).last4 == "1111") },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.addCard(card) }) { done($0.failure) }
-      }),
-    MarketCall(
-      operation: "get_cards", endpoint: .cards, needsSession: true,
-      send: { market, _ async throws in _ = try await market.cards() },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.cards() }) { done($0.failure) }
-      }),
-    MarketCall(
-      operation: "delete_card", endpoint: .deleteCard, needsSession: true,
-      send: { market, _ async throws in
-        let added = try await market.addCard(card)
-        #expect(try await market.deleteCard(token: added.token).status == 1)
-        #expect(try await !market.cards().map(\.token).contains(added.token))
-      },
-      sendWithCallback: { market, _, queue, done in
-        let added = try await market.addCard(card)
-        market.run(on: queue, { try await $0.deleteCard(token: added.token) }) { done($0.failure) }
-      }),
-    MarketCall(
-      operation: "transaction_history", endpoint: .transactions, needsSession: true,
-      send: { market, _ async throws in
-        _ = try await market.transactionHistory(productDetail: "full")
-      },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.transactionHistory() }) { done($0.failure) }
-      }),
-    MarketCall(
-      operation: "points_history", endpoint: .pointsHistory, needsSession: true,
-      send: { market, backend async throws in
-        let history = try await market.pointsHistory()
+      check: { history, _, backend in
         #expect(history.balanceIfSent == backend.user(email: SandboxFixtures.userEmail(1))?.points)
-      },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.pointsHistory() }) { done($0.failure) }
       }),
     MarketCall(
-      operation: "merchants", endpoint: .merchants, needsSession: false,
-      send: { market, _ async throws in #expect(try await !market.merchants().isEmpty) },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.merchants() }) { done($0.failure) }
+      "merchants", .merchants, session: false, list: { market, _ in try await market.merchants() },
+      check: { merchants, _, _ in #expect(!merchants.isEmpty) }),
+    MarketCall(
+      "merchant_categories", .merchantCategories, session: false,
+      list: { market, _ in try await market.merchantCategories() },
+      check: { categories, _, backend in
+        #expect(categories.count == backend.catalog.categories.count)
       }),
     MarketCall(
-      operation: "merchant_categories", endpoint: .merchantCategories, needsSession: false,
-      send: { market, backend async throws in
-        #expect(try await market.merchantCategories().count == backend.catalog.categories.count)
-      },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.merchantCategories() }) { done($0.failure) }
-      }),
+      "articles", .articles, session: false, list: { market, _ in try await market.articles() },
+      check: { articles, _, _ in #expect(!articles.isEmpty) }),
     MarketCall(
-      operation: "articles", endpoint: .articles, needsSession: false,
-      send: { market, _ async throws in #expect(try await !market.articles().isEmpty) },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.articles() }) { done($0.failure) }
-      }),
-    MarketCall(
-      operation: "market_pass_details", endpoint: .marketPass, needsSession: true,
-      send: { market, _ async throws in
-        #expect(try await market.marketPassDetails().barcode.count == 13)
-      },
-      sendWithCallback: { market, _, queue, done in
-        market.run(on: queue, { try await $0.marketPassDetails() }) { done($0.failure) }
-      }),
+      "market_pass_details", .marketPass, session: true,
+      make: { market, _ in try await market.marketPassDetails() },
+      check: { pass, _, _ in #expect(pass.barcode.count == 13) }),
   ]
 }
 

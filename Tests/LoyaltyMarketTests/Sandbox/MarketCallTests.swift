@@ -93,7 +93,7 @@ struct MarketCallTests {
     try await harness.login()
     let calls: [@Sendable () async throws -> Void] = [
       { _ = try await market.requestOTP(phoneNumber: "12") },
-      { _ = try await market.register(email: MarketCall.newEmail(), password: "short") },
+      { _ = try await market.register(email: MarketCall.newEmail, password: "short") },
       {
         _ = try await market.changePassword(
           email: SandboxFixtures.userEmail(1), oldPassword: SandboxFixtures.userPassword,
