@@ -72,6 +72,12 @@ let package = Package(
     .library(name: "LoyaltyDirectory", targets: ["LoyaltyDirectory"]),
     .executable(name: "example-directory", targets: ["DirectoryExample"]),
 
+    // MARK: Barcode products (codes a till scans)
+
+    .library(name: "LoyaltyBarcode", targets: ["LoyaltyBarcode"]),
+    .library(name: "LoyaltyMarketBarcode", targets: ["LoyaltyMarketBarcode"]),
+    .executable(name: "example-barcode", targets: ["BarcodeExample"]),
+
     // MARK: A host linking every shipped product (the size report measures it)
 
     .executable(name: "example-all-products", targets: ["AllProductsExample"]),
@@ -149,7 +155,7 @@ let package = Package(
     ),
     .target(
       name: "LoyaltySandbox",
-      dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltyBarcode"],
       swiftSettings: swiftSettings
     ),
 
@@ -160,7 +166,7 @@ let package = Package(
       dependencies: [
         "LoyaltyCore", "LoyaltyNetwork", "LoyaltyURLSession", "LoyaltyStore", "LoyaltySecurity",
         "LoyaltyEvents", "LoyaltyPush", "LoyaltyMarket", "LoyaltySandbox", "LoyaltyLocation",
-        "LoyaltyFlows", "LoyaltyDirectory",
+        "LoyaltyFlows", "LoyaltyDirectory", "LoyaltyBarcode", "LoyaltyMarketBarcode",
       ],
       path: "Examples/LoyaltyDemo",
       swiftSettings: swiftSettings
@@ -300,6 +306,43 @@ let package = Package(
       name: "DirectoryExample",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltyDirectory", "LoyaltySandbox"],
       path: "Examples/DirectoryExample",
+      swiftSettings: swiftSettings
+    ),
+
+    // MARK: Barcode (codes a till scans)
+
+    // EAN-13, EAN-8, UPC-A, Code 128 (GS1-128) and QR, drawn as SVG, PNG, PBM or text.
+    // It imports no other product: a host that draws no code links none of it, and a host
+    // that draws codes links no network or storage for it. PNG is compressed by zlib.
+    .target(
+      name: "LoyaltyBarcode",
+      dependencies: ["CLoyaltyZlib"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LoyaltyBarcodeTests",
+      dependencies: ["LoyaltyBarcode", "CLoyaltyZlib", "LoyaltyTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    // A coupon's and a market pass's symbol: the market and the barcode product each stay
+    // free of the other, and only a host that draws its coupons links this bridge.
+    .target(
+      name: "LoyaltyMarketBarcode",
+      dependencies: ["LoyaltyBarcode", "LoyaltyMarket"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "LoyaltyMarketBarcodeTests",
+      dependencies: [
+        "LoyaltyMarketBarcode", "LoyaltyBarcode", "LoyaltyMarket", "LoyaltyCore",
+        "LoyaltySandbox", "LoyaltyTestSupport",
+      ],
+      swiftSettings: swiftSettings
+    ),
+    .executableTarget(
+      name: "BarcodeExample",
+      dependencies: ["LoyaltyBarcode"],
+      path: "Examples/BarcodeExample",
       swiftSettings: swiftSettings
     ),
 
@@ -492,7 +535,8 @@ let package = Package(
       dependencies: [
         "LoyaltyCore", "LoyaltyNetwork", "LoyaltyURLSession", "LoyaltyStore", "LoyaltySecurity",
         "LoyaltyEvents", "LoyaltyPush", "LoyaltyMarket", "LoyaltySandbox", "LoyaltyLocation",
-        "LoyaltyFlows", "LoyaltyDirectory", "LoyaltyConformance",
+        "LoyaltyFlows", "LoyaltyDirectory", "LoyaltyConformance", "LoyaltyBarcode",
+        "LoyaltyMarketBarcode",
       ],
       swiftSettings: swiftSettings
     ),
@@ -503,7 +547,7 @@ let package = Package(
       dependencies: [
         "LoyaltyCore", "LoyaltyNetwork", "LoyaltyURLSession", "LoyaltyStore", "LoyaltySecurity",
         "LoyaltyEvents", "LoyaltyPush", "LoyaltyMarket", "LoyaltyLocation", "LoyaltyFlows",
-        "LoyaltyDirectory",
+        "LoyaltyDirectory", "LoyaltyBarcode", "LoyaltyMarketBarcode",
       ],
       path: "Examples/AllProductsExample",
       swiftSettings: swiftSettings
@@ -516,7 +560,7 @@ let package = Package(
         "AllProductsExample",
         "CoreExample", "NetworkExample", "StoreExample", "SecurityExample", "EventsExample",
         "PushExample", "MarketExample", "CustomTransportExample", "LoyaltyTestSupport",
-        "LocationExample", "FlowsExample", "DirectoryExample", "LoyaltyDemo",
+        "LocationExample", "FlowsExample", "DirectoryExample", "LoyaltyDemo", "BarcodeExample",
       ],
       swiftSettings: swiftSettings
     ),

@@ -1,9 +1,11 @@
+import LoyaltyBarcode
 import LoyaltyCore
 import LoyaltyDirectory
 import LoyaltyEvents
 import LoyaltyFlows
 import LoyaltyLocation
 import LoyaltyMarket
+import LoyaltyMarketBarcode
 import LoyaltyNetwork
 import LoyaltyPush
 import LoyaltySecurity
@@ -80,6 +82,10 @@ struct AllProductsExample {
     try await client.analytics.track("app_opened")
     let statistics = await (try client.analytics).currentStatistics()
     print("tracked \(statistics.tracked), pending \(statistics.pending)")
+    // A coupon's code as a till scans it (LoyaltyMarketBarcode draws a Coupon the same way).
+    let code = try BarcodeSymbol(code: "5901234123457", serverType: nil)
+    let png = try PNGRenderer().render(code)
+    print("coupon code: \(code.symbology), \(png.count) bytes of PNG")
     await client.shutdown()
   }
 }

@@ -59,6 +59,7 @@ struct DemoTour {
     report.line(
       "\(coupons.count) coupons: \(active.count) active, \(coupons.count - active.count) redeemed")
     report.line("\(sets.count) coupon sets")
+    try couponBarcode(&report, active: active)
 
     report.section("4. Redeem a coupon")
     let before = try await market.profile().pointsIfSent

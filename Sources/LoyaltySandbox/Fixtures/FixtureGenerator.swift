@@ -236,7 +236,7 @@ struct FixtureGenerator {
       coupons.append(
         SandboxCoupon(
           code: "SBX-\(generator.hex(4).uppercased())-\(generator.hex(4).uppercased())",
-          barcode: generator.digits(13),
+          barcode: generator.ean13(),
           couponSetUUID: set.uuid,
           status: redeemed ? 0 : 1,
           created: created,
@@ -290,7 +290,7 @@ struct FixtureGenerator {
       points: balance,
       tier: generator.pick(["bronze", "silver", "gold"]),
       memberSince: reference.addingTimeInterval(-Double(generator.int(400...1_500)) * Self.day),
-      marketPassBarcode: generator.digits(13),
+      marketPassBarcode: generator.ean13(),
       coupons: coupons, cards: [], transactions: transactions, pointsHistory: history,
       password: SandboxFixtures.userPassword)
   }

@@ -1,3 +1,5 @@
+import LoyaltyBarcode
+
 /// A small, fast, seeded random number generator (SplitMix64), so the same seed gives the
 /// same fixtures on every platform and toolchain.
 ///
@@ -73,5 +75,13 @@ struct SeededGenerator: RandomNumberGenerator {
   /// `count` decimal digits.
   mutating func digits(_ count: Int) -> String {
     String((0..<count).map { _ in Character(String(int(0...9))) })
+  }
+
+  /// A valid EAN-13: 12 drawn digits and their check digit (a thirteenth digit is drawn
+  /// and replaced, so the values drawn after it are those of 13 digits).
+  mutating func ean13() -> String {
+    let drawn = digits(13)
+    let data = String(drawn.prefix(12))
+    return data + String(EAN13Encoder.checkDigit(of: data) ?? "0")
   }
 }
