@@ -124,6 +124,25 @@ let package = Package(
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
     ),
 
+    // MARK: Barcodes (QR Code against libqrencode)
+
+    // libqrencode, found through pkg-config, is the reference of the QR benchmarks only.
+    .systemLibrary(
+      name: "CLibqrencode",
+      path: "Benchmarks/CLibqrencode",
+      pkgConfig: "libqrencode",
+      providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]
+    ),
+    .executableTarget(
+      name: "BarcodeBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "package-benchmark"),
+        "CLibqrencode", sdk("LoyaltyBarcode"),
+      ],
+      path: "Benchmarks/BarcodeBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+    ),
+
     // MARK: Blocking work under load
 
     .executableTarget(
