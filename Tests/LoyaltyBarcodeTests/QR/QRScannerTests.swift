@@ -57,7 +57,7 @@ import Testing
   @Test(.enabled(if: ZBarScanner.shouldRun))
   func randomPayloadsReadBack() async throws {
     let scanner = try ZBarScanner.required()
-    var generator = QRTestSupport.SeededGenerator(seed: Self.seed)
+    var generator = SeededRandom(seed: Self.seed)
     var cases: [Case] = []
     var images: [(name: String, data: Data)] = []
     for index in 0..<Self.count {
@@ -96,7 +96,7 @@ import Testing
   /// long for version 40 at `level` is halved until it fits.
   static func draw(
     _ kind: Kind, level: QREncoder.ErrorCorrection, length: Int,
-    using generator: inout QRTestSupport.SeededGenerator
+    using generator: inout SeededRandom
   ) throws -> (String, BarcodeSymbol) {
     var length = length
     while true {
@@ -115,7 +115,7 @@ import Testing
 
   /// The payload's length in characters: mostly short (a coupon or a URL), some medium,
   /// some as long as a level's largest symbols hold.
-  static func length(using generator: inout QRTestSupport.SeededGenerator) -> Int {
+  static func length(using generator: inout SeededRandom) -> Int {
     switch Int.random(in: 0..<10, using: &generator) {
     case 0..<6: Int.random(in: 1...80, using: &generator)
     case 6..<8: Int.random(in: 80...600, using: &generator)
@@ -127,7 +127,7 @@ import Testing
   /// A random payload of `kind`, `length` characters long. No control characters, so
   /// every payload is text a till would print.
   static func payload(
-    _ kind: Kind, length: Int, using generator: inout QRTestSupport.SeededGenerator
+    _ kind: Kind, length: Int, using generator: inout SeededRandom
   )
     -> String
   {

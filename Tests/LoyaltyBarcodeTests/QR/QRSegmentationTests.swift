@@ -1,3 +1,4 @@
+import LoyaltyTestSupport
 import Testing
 
 @testable import LoyaltyBarcode
@@ -48,7 +49,7 @@ import Testing
   }
 
   @Test func optimalAgainstEveryCut() {
-    var generator = QRTestSupport.SeededGenerator(seed: 7)
+    var generator = SeededRandom(seed: 7)
     let alphabet = Array("0123456789ABC $x.é".utf8)
     for round in 0..<400 {
       let length = Int.random(in: 1...9, using: &generator)

@@ -38,20 +38,4 @@ enum QRTestSupport {
   static func mask(_ symbol: BarcodeSymbol) -> Int? {
     QREncoder.formatInformation(of: symbol)?.mask
   }
-
-  /// A small seeded generator (SplitMix64): the same seed gives the same payloads on every
-  /// machine, so a failure names the seed that reproduces it.
-  struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 }

@@ -23,21 +23,8 @@ struct LinearScannerTests {
     return value.flatMap { UInt64($0) } ?? 0x5EED_0128
   }()
 
-  /// SplitMix64: a small seeded generator, the same on every platform.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// `count` random digits.
-  static func digits(_ count: Int, using random: inout SeededGenerator) -> String {
+  static func digits(_ count: Int, using random: inout SeededRandom) -> String {
     String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
   }
 
@@ -79,7 +66,7 @@ struct LinearScannerTests {
 
   @Test("EAN-13", .enabled(if: ZBarScanner.shouldRun))
   func ean13() async throws {
-    var random = SeededGenerator(state: Self.seed)
+    var random = SeededRandom(seed: Self.seed)
     let payloads = (0..<Self.count).map { _ in Self.digits(12, using: &random) }
     try await roundTrip(
       EAN13Encoder(height: Self.shortHeight), full: EAN13Encoder(), payloads: payloads
@@ -88,7 +75,7 @@ struct LinearScannerTests {
 
   @Test("EAN-8", .enabled(if: ZBarScanner.shouldRun))
   func ean8() async throws {
-    var random = SeededGenerator(state: Self.seed &+ 1)
+    var random = SeededRandom(seed: Self.seed &+ 1)
     let payloads = (0..<Self.count).map { _ in Self.digits(7, using: &random) }
     try await roundTrip(
       EAN8Encoder(height: Self.shortHeight), full: EAN8Encoder(), payloads: payloads
@@ -99,7 +86,7 @@ struct LinearScannerTests {
 
   @Test("UPC-A, with zbar's UPC-A enabled", .enabled(if: ZBarScanner.shouldRun))
   func upcA() async throws {
-    var random = SeededGenerator(state: Self.seed &+ 2)
+    var random = SeededRandom(seed: Self.seed &+ 2)
     let payloads = (0..<Self.count).map { _ in Self.digits(11, using: &random) }
     try await roundTrip(
       UPCAEncoder(height: Self.shortHeight), full: UPCAEncoder(), payloads: payloads,
@@ -111,7 +98,7 @@ struct LinearScannerTests {
 
   /// A Code 128 payload of 1 to 40 characters: runs of digits, upper case and punctuation,
   /// lower case, and control characters (DEL among them), mixed.
-  static func code128Payload(using random: inout SeededGenerator) -> String {
+  static func code128Payload(using random: inout SeededRandom) -> String {
     let length = Int.random(in: 1...40, using: &random)
     var scalars: [UInt8] = []
     while scalars.count < length {
@@ -131,7 +118,7 @@ struct LinearScannerTests {
 
   @Test("Code 128: 1 to 40 characters of all ASCII", .enabled(if: ZBarScanner.shouldRun))
   func code128() async throws {
-    var random = SeededGenerator(state: Self.seed &+ 3)
+    var random = SeededRandom(seed: Self.seed &+ 3)
     let payloads = (0..<Self.count).map { _ in Self.code128Payload(using: &random) }
     try await roundTrip(
       Code128Encoder(height: Self.shortHeight), full: Code128Encoder(), payloads: payloads
@@ -140,7 +127,7 @@ struct LinearScannerTests {
 
   /// A GS1 element string of one to four elements, in random order, of at most 48 data
   /// characters.
-  static func gs1Payload(using random: inout SeededGenerator) -> String {
+  static func gs1Payload(using random: inout SeededRandom) -> String {
     // GS1's 82 characters but "(", which this form keeps for AIs.
     let characters = Array(
       "!\"%&')*+,-./0123456789:;<=>?ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz")
@@ -175,7 +162,7 @@ struct LinearScannerTests {
 
   @Test("GS1-128: AIs of fixed and variable length", .enabled(if: ZBarScanner.shouldRun))
   func gs1128() async throws {
-    var random = SeededGenerator(state: Self.seed &+ 4)
+    var random = SeededRandom(seed: Self.seed &+ 4)
     let payloads = (0..<Self.count).map { _ in Self.gs1Payload(using: &random) }
     try await roundTrip(
       GS1128Encoder(height: Self.shortHeight), full: GS1128Encoder(), payloads: payloads
