@@ -155,7 +155,7 @@ let package = Package(
     ),
     .target(
       name: "LoyaltySandbox",
-      dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltyBarcode"],
+      dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
       swiftSettings: swiftSettings
     ),
 

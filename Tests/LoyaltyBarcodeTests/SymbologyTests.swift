@@ -91,3 +91,19 @@ import Testing
     #expect(symbol.withBarHeight(3) == symbol)
   }
 }
+
+/// The check digit of 12 digits, for a host that completes or checks a code itself.
+@Suite struct CheckDigitTests {
+  @Test(arguments: [
+    ("400638133393", Character("1")), ("590123412345", "7"), ("978030640615", "7"),
+    ("000000000000", "0"),
+  ])
+  func known(digits: String, check: Character) {
+    #expect(EAN13Encoder.checkDigit(of: digits) == check)
+  }
+
+  @Test(arguments: ["40063813339", "4006381333931", "40063813339A", "", "４００６３８１３３３９３"])
+  func notTwelveDigits(digits: String) {
+    #expect(EAN13Encoder.checkDigit(of: digits) == nil)
+  }
+}

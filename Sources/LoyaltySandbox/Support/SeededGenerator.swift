@@ -1,5 +1,3 @@
-import LoyaltyBarcode
-
 /// A small, fast, seeded random number generator (SplitMix64), so the same seed gives the
 /// same fixtures on every platform and toolchain.
 ///
@@ -79,9 +77,16 @@ struct SeededGenerator: RandomNumberGenerator {
 
   /// A valid EAN-13: 12 drawn digits and their check digit (a thirteenth digit is drawn
   /// and replaced, so the values drawn after it are those of 13 digits).
+  ///
+  /// The check digit is GS1's: weights 3 and 1 from the rightmost data digit. The sandbox
+  /// does not link LoyaltyBarcode for it (that would add the whole product to every host
+  /// of the sandbox); `MarketBarcodeTests` draws and scans every coupon it makes.
   mutating func ean13() -> String {
-    let drawn = digits(13)
-    let data = String(drawn.prefix(12))
-    return data + String(EAN13Encoder.checkDigit(of: data) ?? "0")
+    let data = digits(13).prefix(12).compactMap(\.wholeNumberValue)
+    var sum = 0
+    for (index, digit) in data.reversed().enumerated() {
+      sum += digit * (index.isMultiple(of: 2) ? 3 : 1)
+    }
+    return data.map(String.init).joined() + String((10 - sum % 10) % 10)
   }
 }
