@@ -76,6 +76,7 @@ EXECUTABLES = [
                "LoyaltyFlows and LoyaltySecurity", 1_800 * KB, 2_830 * KB),
     Executable("example-directory", "Core, Network, Directory, Store, Sandbox",
                "example-network", "LoyaltyDirectory and LoyaltyStore", 1_800 * KB, 3_040 * KB),
+    Executable("example-barcode", "Barcode", None, "LoyaltyBarcode", None, 241 * KB),
     Executable("example-all-products", "every shipped product, no sandbox", None, "", 2_500 * KB,
                4_410 * KB),
     Executable("loyalty-demo", "every product and the sandbox", None, "", None, 5_220 * KB),
