@@ -485,6 +485,18 @@ let package = Package(
       dependencies: ["LoyaltySandbox", "LoyaltyNetwork", "LoyaltyCore", "LoyaltyTestSupport"],
       swiftSettings: swiftSettings
     ),
+    // The privacy switches end to end: a client over URLSession to a loopback server
+    // serving the sandbox, the bytes of the data directory, a kill between the setter
+    // and the next start.
+    .testTarget(
+      name: "LoyaltyPrivacyTests",
+      dependencies: [
+        "LoyaltyCore", "LoyaltyConformance", "LoyaltyNetwork", "LoyaltyURLSession",
+        "LoyaltyStore", "LoyaltyEvents", "LoyaltyMarket", "LoyaltySandbox", "LoyaltyLocation",
+        "LoyaltyPush", "LoyaltyTestHelper", "LoyaltyTestSupport",
+      ],
+      swiftSettings: swiftSettings
+    ),
     // Every ```swift block of README.md, Docs and the doc comments, compiled in Snippets/
     // and checked to appear there verbatim; the README, "Development", says how.
     .testTarget(

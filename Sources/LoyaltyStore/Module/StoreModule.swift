@@ -40,8 +40,8 @@ public struct StoreModule: LoyaltyModule {
     [CapabilityKey.fieldCipher.erased, CapabilityKey.clock.erased]
   }
 
-  /// Provides the token store, the key-value store, the point-of-interest store, the
-  /// event queue and the database,
+  /// Provides the token store, the key-value store, the privacy store, the
+  /// point-of-interest store, the event queue and the database,
   /// each on the database this client opened in ``start(_:)``.
   public func register(in registrar: CapabilityRegistrar<StoreDatabase>) throws {
     registrar.provide(.storeDatabase) { database, _ in database }
@@ -54,6 +54,9 @@ public struct StoreModule: LoyaltyModule {
     }
     registrar.provide(.keyValueStore) { database, _ -> any KeyValueStore in
       SQLiteKeyValueStore(database: database)
+    }
+    registrar.provide(.privacyStore) { database, _ -> any PrivacyStore in
+      SQLitePrivacyStore(database: database)
     }
     registrar.provide(.pointOfInterestStore) { database, _ -> any PointOfInterestStore in
       SQLitePOIStore(database: database)
@@ -81,6 +84,23 @@ public struct StoreModule: LoyaltyModule {
       context.logger.debug("Opened the database at \(url.path).")
     }
     return database
+  }
+
+  /// Once every module has started (and added what it deletes when the user turns a
+  /// privacy feature off), adds the last step of each such change: a checkpoint that
+  /// truncates the write-ahead log, so the log's copies of the deleted rows are gone from
+  /// the disk too (`secure_delete` overwrites them in the database file itself).
+  public func clientDidStart(_ database: StoreDatabase, context: ModuleContext) async {
+    guard let privacy = try? context.capabilities.resolve(.privacy) else { return }
+    let logger = context.logger
+    privacy.addObserver { [weak database] change in
+      guard let database, !change.disabled.isEmpty else { return }
+      do {
+        try await database.checkpoint()
+      } catch {
+        logger.error("The write-ahead log could not be truncated: \(error)")
+      }
+    }
   }
 
   /// Closes this client's database: lets queued work finish, finalizes every statement,
