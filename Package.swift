@@ -493,7 +493,7 @@ let package = Package(
       dependencies: [
         "LoyaltyCore", "LoyaltyConformance", "LoyaltyNetwork", "LoyaltyURLSession",
         "LoyaltyStore", "LoyaltyEvents", "LoyaltyMarket", "LoyaltySandbox", "LoyaltyLocation",
-        "LoyaltyPush", "LoyaltyTestHelper", "LoyaltyTestSupport",
+        "LoyaltyPush", "LoyaltySecurity", "LoyaltyTestHelper", "LoyaltyTestSupport",
       ],
       swiftSettings: swiftSettings
     ),

@@ -6,6 +6,7 @@ import LoyaltyMarket
 import LoyaltyNetwork
 import LoyaltyPush
 import LoyaltySandbox
+import LoyaltySecurity
 import LoyaltyStore
 import LoyaltyURLSession
 
@@ -43,19 +44,21 @@ struct PrivacyHarness {
       language: "en", preset: .testing)
     configuration.logging.level = .none
     configuration.database.directory = directory.path
+    // Tokens encrypted at rest: the field cipher's key is a file the SDK writes too.
+    configuration.database.encryptionEnabled = true
     // Room for a machine running every suite at once; nothing here waits for a timeout.
     configuration.network.requestTimeout = 60
     configuration.network.resourceTimeout = 120
     return configuration
   }
 
-  /// Starts a client with the store, the network over URLSession, analytics (flushed
+  /// Starts a client with security (a file key store), the store, the network over URLSession, analytics (flushed
   /// only when asked), the market, push and location.
   func start(_ configuration: LoyaltyConfiguration) async throws -> LoyaltyClient {
     try await LoyaltyClient.start(
       configuration,
       modules: [
-        StoreModule(), NetworkModule(transport: .urlSession),
+        SecurityModule(), StoreModule(), NetworkModule(transport: .urlSession),
         EventsModule(analytics: AnalyticsConfiguration(flushAt: 10_000, flushInterval: 0)),
         MarketModule(), PushModule(), LocationModule(),
       ])

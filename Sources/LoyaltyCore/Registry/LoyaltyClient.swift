@@ -28,7 +28,7 @@ public final class LoyaltyClient: Sendable {
   public let logger: LoyaltyLogger
 
   @usableFromInline let capabilities: Capabilities
-  private let registered: [RegisteredModule]
+  let registered: [RegisteredModule]
   @usableFromInline let running = Atomic(true)
 
   private init(
@@ -191,7 +191,7 @@ public final class LoyaltyClient: Sendable {
     }
   }
 
-  private func context(for module: RegisteredModule) -> ModuleContext {
+  func context(for module: RegisteredModule) -> ModuleContext {
     ModuleContext(
       module: module.identifier,
       configuration: configuration,

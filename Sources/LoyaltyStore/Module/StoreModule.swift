@@ -1,5 +1,11 @@
 public import LoyaltyCore
 
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
 /// The LoyaltyStore module: a SQLite database behind the token store, the key-value
 /// store, the analytics event queue and the points of interest (with an R*Tree index).
 ///
@@ -101,6 +107,20 @@ public struct StoreModule: LoyaltyModule {
         logger.error("The write-ahead log could not be truncated: \(error)")
       }
     }
+  }
+
+  /// The database file, its `-wal`, `-shm` and `-journal`, and the copies of a corrupt
+  /// file moved aside (`<name>.corrupt-<time>`): ``LoyaltyCore/LoyaltyClient/eraseAllData()``
+  /// deletes them. Nothing for an in-memory database.
+  public func dataLocations(_ context: ModuleContext) -> [URL] {
+    guard let file = location.fileURL(for: context.configuration) else { return [] }
+    let folder = file.deletingLastPathComponent()
+    let name = file.lastPathComponent
+    let movedAside = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+      .filter { $0.hasPrefix(name + ".corrupt-") }.sorted()
+      .map { folder.appendingPathComponent($0) }
+    return [file] + DatabaseOpener.companionSuffixes.map { URL(fileURLWithPath: file.path + $0) }
+      + movedAside
   }
 
   /// Closes this client's database: lets queued work finish, finalizes every statement,
