@@ -77,6 +77,10 @@ public protocol LoyaltyModule: Sendable {
   /// configuration, those outside the configuration's data directory included:
   /// ``LoyaltyClient/eraseAllData()`` deletes them (a directory with what it holds).
   func dataLocations(_ context: ModuleContext) -> [URL]
+  /// What the module holds about the user, for ``LoyaltyClient/exportData()``: its
+  /// section of the export, or `nil` when it holds nothing. Secrets (tokens, keys) are
+  /// named with their values masked (``JSONValue/maskedSecret(_:)``).
+  func exportData(_ instance: Instance, context: ModuleContext) async -> JSONValue?
 }
 
 extension LoyaltyModule {
@@ -92,6 +96,10 @@ extension LoyaltyModule {
   public func shutdown(_ instance: Instance, context: ModuleContext) async {}
   /// No files.
   public func dataLocations(_ context: ModuleContext) -> [URL] { [] }
+  /// Nothing held.
+  public func exportData(_ instance: Instance, context: ModuleContext) async -> JSONValue? {
+    nil
+  }
 }
 
 extension LoyaltyModule where Instance == Void {

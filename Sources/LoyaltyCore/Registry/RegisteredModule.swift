@@ -20,6 +20,9 @@ struct RegisteredModule: Sendable {
   let shutdown: @Sendable (ModuleContext) async -> Void
   /// The files and directories the module writes (``LoyaltyModule/dataLocations(_:)``).
   let dataLocations: @Sendable (ModuleContext) -> [URL]
+  /// The module's section of the data export, while it runs
+  /// (``LoyaltyModule/exportData(_:context:)``).
+  let exportData: @Sendable (ModuleContext) async -> JSONValue?
 
   /// The capabilities the module provides: what its registrations declare.
   var provides: [AnyCapabilityKey] { registrations.map(\.key) }
@@ -56,5 +59,9 @@ struct RegisteredModule: Sendable {
       }
     }
     self.dataLocations = { context in module.dataLocations(context) }
+    self.exportData = { context in
+      guard let running = instance.peek() else { return nil }
+      return await module.exportData(running, context: context)
+    }
   }
 }
