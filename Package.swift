@@ -21,6 +21,22 @@ let swiftSettings: [SwiftSetting] =
     .enableUpcomingFeature("InternalImportsByDefault"),
   ] + (warningsAsErrors ? [.unsafeFlags(["-warnings-as-errors"])] : [])
 
+// Apple's privacy manifest (`PrivacyInfo.xcprivacy`) of each product that collects data or
+// calls a required-reason API: a resource where a host builds for Apple platforms, left out
+// elsewhere. A resource makes SwiftPM generate a bundle accessor that imports Foundation:
+// on Linux that linked libFoundation, FoundationInternationalization and ICU's data (about
+// 53 MB of shared libraries) into example-store, which otherwise links FoundationEssentials
+// alone, for a file no Linux host reads. PrivacyManifestTests reads the files from Sources.
+#if os(macOS)
+  let privacyManifest: (resources: [Resource], exclude: [String]) = (
+    [.copy("PrivacyInfo.xcprivacy")], []
+  )
+#else
+  let privacyManifest: (resources: [Resource], exclude: [String]) = (
+    [], ["PrivacyInfo.xcprivacy"]
+  )
+#endif
+
 let package = Package(
   name: "loyalty-sdk",
   // What sets the floor: `Atomic` from Synchronization (the client's lifecycle, the bus's
@@ -119,16 +135,22 @@ let package = Package(
     .target(
       name: "LoyaltySecurity",
       dependencies: ["LoyaltyCore", "CLoyaltyCrypto"],
+      exclude: privacyManifest.exclude,
+      resources: privacyManifest.resources,
       swiftSettings: swiftSettings
     ),
     .target(
       name: "LoyaltyStore",
       dependencies: ["LoyaltyCore", "CLoyaltySQLite"],
+      exclude: privacyManifest.exclude,
+      resources: privacyManifest.resources,
       swiftSettings: swiftSettings
     ),
     .target(
       name: "LoyaltyNetwork",
       dependencies: ["LoyaltyCore", "CLoyaltyZlib"],
+      exclude: privacyManifest.exclude,
+      resources: privacyManifest.resources,
       swiftSettings: swiftSettings
     ),
     .target(
@@ -136,7 +158,9 @@ let package = Package(
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
       swiftSettings: swiftSettings
     ),
-    .target(name: "LoyaltyEvents", dependencies: ["LoyaltyCore"], swiftSettings: swiftSettings),
+    .target(
+      name: "LoyaltyEvents", dependencies: ["LoyaltyCore"], exclude: privacyManifest.exclude,
+      resources: privacyManifest.resources, swiftSettings: swiftSettings),
     .target(
       name: "LoyaltyPush",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
@@ -145,6 +169,8 @@ let package = Package(
     .target(
       name: "LoyaltyMarket",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
+      exclude: privacyManifest.exclude,
+      resources: privacyManifest.resources,
       swiftSettings: swiftSettings
     ),
     .target(
@@ -262,6 +288,8 @@ let package = Package(
     .target(
       name: "LoyaltyFlows",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltySecurity"],
+      exclude: privacyManifest.exclude,
+      resources: privacyManifest.resources,
       swiftSettings: swiftSettings
     ),
     .testTarget(
