@@ -61,7 +61,7 @@ struct EraseTests {
     await client.shutdown()
     let keyFile = try #require(harness.files().map(\.path).first { $0.contains("/keys/") })
 
-    let report = await client.eraseAllData { url in
+    let report = await client.eraseAllData { @Sendable url in
       if url.path == keyFile {
         throw CocoaError(.fileWriteNoPermission)
       }

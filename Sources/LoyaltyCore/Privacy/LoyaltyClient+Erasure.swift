@@ -21,19 +21,36 @@ extension LoyaltyClient {
     await eraseAllData { try FileManager.default.removeItem(at: $0) }
   }
 
-  /// ``eraseAllData()`` deleting each item with `remove`.
-  package func eraseAllData(remove: (URL) throws -> Void) async -> DataErasureReport {
-    let locations = registered.flatMap { $0.dataLocations(context(for: $0)) }
+  /// ``eraseAllData()`` deleting each item with `remove`. The file work runs on the
+  /// SDK's file thread, never on the cooperative pool.
+  package func eraseAllData(remove: @escaping @Sendable (URL) throws -> Void) async
+    -> DataErasureReport
+  {
     await shutdown()
-    var report = DataErasureReport()
-    var seen: Set<String> = []
-    for location in locations where seen.insert(location.standardizedFileURL.path).inserted {
-      Self.erase(location, remove: remove, into: &report)
-    }
+    let modules = registered.map { ($0, context(for: $0)) }
     let directory = configuration.dataDirectory
-    let left = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? nil
-    if left?.isEmpty == true {
-      Self.erase(directory, remove: remove, into: &report)
+    let report: DataErasureReport
+    do {
+      report = try await BlockingExecutor.shared.run {
+        var report = DataErasureReport()
+        var seen: Set<String> = []
+        let locations = modules.flatMap { module, context in module.dataLocations(context) }
+        for location in locations where seen.insert(location.standardizedFileURL.path).inserted {
+          Self.erase(location, remove: remove, into: &report)
+        }
+        let left = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        if left?.isEmpty == true {
+          Self.erase(directory, remove: remove, into: &report)
+        }
+        return report
+      }
+    } catch {
+      // Cancelled before the file work began: nothing was deleted.
+      var failed = DataErasureReport()
+      failed.failures = [
+        DataErasureReport.Failure(url: directory, reason: String(describing: error))
+      ]
+      report = failed
     }
     logger.info(
       "Erased the SDK's data: \(report.deleted.count) items deleted, "
