@@ -13,8 +13,10 @@
 public struct PrivacyConfiguration: Sendable, Hashable, Codable {
   /// The features enabled on a device whose user never chose.
   public var enabled: PrivacyFeatures
-  /// Names in `privacy.enabled` that no feature has, kept for validation to report.
-  var unknownNames: [(index: Int, name: String)] = []
+  /// Names in `privacy.enabled` that no feature has, and the key path of each
+  /// (`privacy.enabled[1]`), kept for validation to report.
+  var unknownNames: [String] = []
+  var unknownFields: [String] = []
 
   /// Creates a configuration.
   /// - Parameter enabled: The features enabled until the user chooses; every feature by
@@ -33,7 +35,9 @@ public struct PrivacyConfiguration: Sendable, Hashable, Codable {
       switch word {
       case "all": enabled = .all
       case "none": enabled = []
-      default: unknownNames = [(-1, word)]
+      default:
+        unknownNames = [word]
+        unknownFields = ["privacy.enabled"]
       }
     } else if let names: [String] = try container.decodeIfPresent("enabled") {
       enabled = []
@@ -41,7 +45,8 @@ public struct PrivacyConfiguration: Sendable, Hashable, Codable {
         if let feature = PrivacyFeatures(name: name) {
           enabled.insert(feature)
         } else {
-          unknownNames.append((index, name))
+          unknownNames.append(name)
+          unknownFields.append("privacy.enabled[\(index)]")
         }
       }
     }
@@ -63,27 +68,12 @@ public struct PrivacyConfiguration: Sendable, Hashable, Codable {
   func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
     let known = PrivacyFeatures.named.map(\.name).joined(separator: ", ")
-    for (index, name) in unknownNames {
-      let field = index < 0 ? "privacy.enabled" : "privacy.enabled[\(index)]"
+    for (field, name) in zip(unknownFields, unknownNames) {
       errors.appendSetting(
         .invalidPrivacyFeature, field: field,
-        "\(field) is \"\(ServerText.bounded(name))\", which names no privacy feature.",
+        "\(field) is \"\(name.prefix(64))\", which names no privacy feature.",
         "Use \"all\", \"none\" or a list of: \(known).")
     }
     return errors
-  }
-
-  public static func == (lhs: PrivacyConfiguration, rhs: PrivacyConfiguration) -> Bool {
-    lhs.enabled == rhs.enabled
-      && lhs.unknownNames.map(\.name) == rhs.unknownNames.map(\.name)
-      && lhs.unknownNames.map(\.index) == rhs.unknownNames.map(\.index)
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(enabled)
-    for (index, name) in unknownNames {
-      hasher.combine(index)
-      hasher.combine(name)
-    }
   }
 }

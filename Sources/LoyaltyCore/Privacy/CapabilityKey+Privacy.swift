@@ -1,6 +1,7 @@
 extension CapabilityKey where Value == any PrivacyStore {
-  /// Where the user's privacy choice persists. Core provides ``InMemoryPrivacyStore``;
-  /// LoyaltyStore provides one in its database.
+  /// Where the user's privacy choice persists. LoyaltyStore provides one in its
+  /// database; without it, ``PrivacyCenter`` keeps the choice in an
+  /// ``InMemoryPrivacyStore`` of its own.
   public static var privacyStore: Self {
     Self(
       "loyalty.privacy-store", summary: "a privacy store",

@@ -23,6 +23,7 @@ extension LoyaltyClient {
 
   /// ``eraseAllData()`` deleting each item with `remove`. The file work runs on the
   /// SDK's file thread, never on the cooperative pool.
+  @_optimize(size)
   package func eraseAllData(remove: @escaping @Sendable (URL) throws -> Void) async
     -> DataErasureReport
   {
@@ -60,6 +61,7 @@ extension LoyaltyClient {
 
   /// Deletes `url`: a directory's files first, then its directories, deepest first; a
   /// directory with a child that could not be deleted is kept.
+  @_optimize(size)
   private static func erase(
     _ url: URL, remove: (URL) throws -> Void, into report: inout DataErasureReport
   ) {
@@ -70,7 +72,7 @@ extension LoyaltyClient {
     if attributes[.type] as? FileAttributeType == .typeDirectory {
       let children = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
       let failures = report.failures.count
-      for child in children.sorted() {
+      for child in children {
         erase(url.appendingPathComponent(child), remove: remove, into: &report)
       }
       // What could not be deleted stays where it is, reported once, with its directory.

@@ -114,7 +114,7 @@ public final class PrivacyCenter: Sendable {
   /// - Throws: What the store throws; the features that were to turn on stay off then.
   @discardableResult
   public func setEnabledFeatures(_ features: PrivacyFeatures) async throws -> PrivacyChange {
-    try await change { _ in features }
+    try await change(keeping: [], adding: features)
   }
 
   /// Enables `features` as well as those enabled now.
@@ -122,7 +122,7 @@ public final class PrivacyCenter: Sendable {
   /// - Throws: What the store throws.
   @discardableResult
   public func enable(_ features: PrivacyFeatures) async throws -> PrivacyChange {
-    try await change { $0.union(features) }
+    try await change(keeping: PrivacyFeatures(rawValue: .max), adding: features)
   }
 
   /// Disables `features`, keeping the others; what they recorded is deleted before it
@@ -131,7 +131,7 @@ public final class PrivacyCenter: Sendable {
   /// - Throws: What the store throws; the features stay off in this process then.
   @discardableResult
   public func disable(_ features: PrivacyFeatures) async throws -> PrivacyChange {
-    try await change { $0.subtracting(features) }
+    try await change(keeping: PrivacyFeatures(rawValue: .max).subtracting(features), adding: [])
   }
 
   /// Forgets the user's choice in the store and in memory: the next read gives the
@@ -150,13 +150,16 @@ public final class PrivacyCenter: Sendable {
     state.withLock { $0.observers.append(observer) }
   }
 
-  private func change(_ transform: (PrivacyFeatures) -> PrivacyFeatures) async throws
-    -> PrivacyChange
+  /// Applies one change: the features enabled now that are in `kept`, and `added`.
+  @inline(never)
+  @_optimize(size)
+  private func change(keeping kept: PrivacyFeatures, adding added: PrivacyFeatures)
+    async throws -> PrivacyChange
   {
     await acquire()
     defer { release() }
     let previous = try await enabledFeatures()
-    let current = transform(previous)
+    let current = previous.intersection(kept).union(added)
     // What turns off stops now, before the choice is written; what turns on waits for it.
     state.withLock { $0.current = previous.intersection(current) }
     try await store().save(current)

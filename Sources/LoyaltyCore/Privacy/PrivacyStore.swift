@@ -1,7 +1,8 @@
 /// Where the user's choice of ``PrivacyFeatures`` persists.
 ///
-/// LoyaltyStore provides one in its database (`StoreModule()`); Core provides
-/// ``InMemoryPrivacyStore``, which forgets the choice when the process ends.
+/// LoyaltyStore provides one in its database (`StoreModule()`); without it, the client's
+/// ``PrivacyCenter`` keeps the choice in an ``InMemoryPrivacyStore``, which forgets it
+/// when the process ends.
 ///
 /// Every conforming type must:
 /// - return `nil` from ``storedFeatures()`` until a choice was saved, and after

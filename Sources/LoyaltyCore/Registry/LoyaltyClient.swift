@@ -220,17 +220,16 @@ public final class LoyaltyClient: Sendable {
       CapabilityRegistration(.metricsRecorder, source: .coreDefault) { _ in
         NoOpMetricsRecorder()
       },
-      CapabilityRegistration(.privacyStore, source: .coreDefault) { _ in
-        InMemoryPrivacyStore()
-      },
       CapabilityRegistration(.privacy, source: .coreDefault) { capabilities in
         // The store and the sink are found when first needed: modules that start after
-        // the center was made provide them.
-        PrivacyCenter(
+        // the center was made provide them. Without a privacy store (StoreModule), the
+        // choice lives in memory.
+        let inMemory = InMemoryPrivacyStore()
+        return PrivacyCenter(
           defaultFeatures: capabilities.configuration.privacy.enabled,
           store: { [weak capabilities] in
             guard let capabilities else { throw LoyaltyClient.shutDownError() }
-            return try capabilities.resolve(.privacyStore)
+            return try capabilities.resolveIfPresent(.privacyStore) ?? inMemory
           },
           events: { [weak capabilities] in try? capabilities?.resolveIfPresent(.eventSink) },
           logger: capabilities.logger(label: "LoyaltyCore"))
