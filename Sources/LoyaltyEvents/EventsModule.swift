@@ -105,8 +105,14 @@ public struct EventsModule: LoyaltyModule {
       }
     }
     if await !privacy.isEnabled(.analytics) {
-      // Off, and perhaps killed before the last deletion finished.
-      try await pipeline.deleteQueuedEvents()
+      // Off, and perhaps killed before the last deletion finished. A failure does not
+      // stop the client: with analytics off nothing is recorded or sent either way, and
+      // the next start or change deletes again.
+      do {
+        try await pipeline.deleteQueuedEvents()
+      } catch {
+        logger.error("The queued analytics events could not be deleted: \(error)")
+      }
     }
     await pipeline.start()
     return Running(bus: try capabilities.resolve(.eventBus), pipeline: pipeline)
