@@ -21,6 +21,22 @@ let swiftSettings: [SwiftSetting] =
     .enableUpcomingFeature("InternalImportsByDefault"),
   ] + (warningsAsErrors ? [.unsafeFlags(["-warnings-as-errors"])] : [])
 
+// Apple's privacy manifest (`PrivacyInfo.xcprivacy`) of each product that collects data or
+// calls a required-reason API: a resource where a host builds for Apple platforms, left out
+// elsewhere. A resource makes SwiftPM generate a bundle accessor that imports Foundation:
+// on Linux that linked libFoundation, FoundationInternationalization and ICU's data (about
+// 53 MB of shared libraries) into example-store, which otherwise links FoundationEssentials
+// alone, for a file no Linux host reads. PrivacyManifestTests reads the files from Sources.
+#if os(macOS)
+  let privacyManifest: (resources: [Resource], exclude: [String]) = (
+    [.copy("PrivacyInfo.xcprivacy")], []
+  )
+#else
+  let privacyManifest: (resources: [Resource], exclude: [String]) = (
+    [], ["PrivacyInfo.xcprivacy"]
+  )
+#endif
+
 let package = Package(
   name: "loyalty-sdk",
   // What sets the floor: `Atomic` from Synchronization (the client's lifecycle, the bus's
@@ -125,16 +141,22 @@ let package = Package(
     .target(
       name: "LoyaltySecurity",
       dependencies: ["LoyaltyCore", "CLoyaltyCrypto"],
+      exclude: privacyManifest.exclude,
+      resources: privacyManifest.resources,
       swiftSettings: swiftSettings
     ),
     .target(
       name: "LoyaltyStore",
       dependencies: ["LoyaltyCore", "CLoyaltySQLite"],
+      exclude: privacyManifest.exclude,
+      resources: privacyManifest.resources,
       swiftSettings: swiftSettings
     ),
     .target(
       name: "LoyaltyNetwork",
       dependencies: ["LoyaltyCore", "CLoyaltyZlib"],
+      exclude: privacyManifest.exclude,
+      resources: privacyManifest.resources,
       swiftSettings: swiftSettings
     ),
     .target(
@@ -142,7 +164,9 @@ let package = Package(
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
       swiftSettings: swiftSettings
     ),
-    .target(name: "LoyaltyEvents", dependencies: ["LoyaltyCore"], swiftSettings: swiftSettings),
+    .target(
+      name: "LoyaltyEvents", dependencies: ["LoyaltyCore"], exclude: privacyManifest.exclude,
+      resources: privacyManifest.resources, swiftSettings: swiftSettings),
     .target(
       name: "LoyaltyPush",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
@@ -151,6 +175,8 @@ let package = Package(
     .target(
       name: "LoyaltyMarket",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
+      exclude: privacyManifest.exclude,
+      resources: privacyManifest.resources,
       swiftSettings: swiftSettings
     ),
     .target(
@@ -268,6 +294,8 @@ let package = Package(
     .target(
       name: "LoyaltyFlows",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltySecurity"],
+      exclude: privacyManifest.exclude,
+      resources: privacyManifest.resources,
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -526,6 +554,18 @@ let package = Package(
     .testTarget(
       name: "LoyaltySandboxTests",
       dependencies: ["LoyaltySandbox", "LoyaltyNetwork", "LoyaltyCore", "LoyaltyTestSupport"],
+      swiftSettings: swiftSettings
+    ),
+    // The privacy switches end to end: a client over URLSession to a loopback server
+    // serving the sandbox, the bytes of the data directory, a kill between the setter
+    // and the next start.
+    .testTarget(
+      name: "LoyaltyPrivacyTests",
+      dependencies: [
+        "LoyaltyCore", "LoyaltyConformance", "LoyaltyNetwork", "LoyaltyURLSession",
+        "LoyaltyStore", "LoyaltyEvents", "LoyaltyMarket", "LoyaltySandbox", "LoyaltyLocation",
+        "LoyaltyPush", "LoyaltySecurity", "LoyaltyTestHelper", "LoyaltyTestSupport",
+      ],
       swiftSettings: swiftSettings
     ),
     // Every ```swift block of README.md, Docs and the doc comments, compiled in Snippets/

@@ -5,8 +5,10 @@ import LoyaltyMarketBarcode
 
 extension DemoTour {
   /// Step 3, at the till: the first active coupon's code drawn as a cashier scans it, in the
-  /// terminal, then written as PNG and SVG into the data directory (with `--data-dir`) or a
-  /// folder of the system's temporary directory, replaced on each run.
+  /// terminal, then written as PNG and SVG beside the data directory (in the folder that
+  /// holds it, with `--data-dir`), or into a folder of the system's temporary directory,
+  /// replaced on each run. Not inside it: the data directory holds what the SDK wrote,
+  /// which erasing removes whole.
   func couponBarcode(_ report: inout DemoReport, active: [Coupon]) throws {
     guard let coupon = active.first else {
       report.line("no active coupon to show at the till")
@@ -23,7 +25,7 @@ extension DemoTour {
     report.line("at the till, \"\(coupon.name)\": \(symbol.symbology) \(symbol.text)")
     print(TextRenderer().render(symbol.withBarHeight(6)))
     let folder =
-      options.dataDirectory
+      options.dataDirectory?.deletingLastPathComponent()
       ?? FileManager.default.temporaryDirectory.appendingPathComponent(
         "loyalty-demo-coupon", isDirectory: true)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -175,6 +175,7 @@ struct DemoTour {
     try await optional(.pointsOfInterest, &report) { try await location(&$0) }
     try await optional(.flows, &report) { try await runFlows(&$0) }
     try await optional(.directory, &report) { try await runDirectory(&$0) }
+    try await runPrivacy(&report)
   }
 
   /// Runs `body`, a step whose calls seed 000 does not define: when the backend does not

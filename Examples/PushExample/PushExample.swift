@@ -149,6 +149,7 @@ struct PushExample {
     case .registered(let info)?: "registered (\(info.platform), \(info.systemName))"
     case .unchanged?: "unchanged since the last registration"
     case .failed(let error)?: "failed, retried on the next start: \(error.code)"
+    case .disabledByPrivacy?: "not sent: the user turned push registration off"
     case nil: "not attempted"
     }
   }

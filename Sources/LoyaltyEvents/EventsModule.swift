@@ -65,7 +65,7 @@ public struct EventsModule: LoyaltyModule {
   public var optionallyUses: [AnyCapabilityKey] {
     [
       CapabilityKey.eventQueue.erased, CapabilityKey.analyticsUploader.erased,
-      CapabilityKey.clock.erased,
+      CapabilityKey.clock.erased, CapabilityKey.privacyStore.erased,
     ]
   }
 
@@ -79,9 +79,12 @@ public struct EventsModule: LoyaltyModule {
     registrar.provide(.analytics) { running, _ -> any AnalyticsTracker in running.pipeline }
   }
 
-  /// Creates the pipeline on the client's event queue and starts its flush timer.
+  /// Creates the pipeline on the client's event queue and starts its flush timer. The
+  /// pipeline follows the client's privacy switch for analytics: when it is off, what
+  /// is queued is deleted now, and again each time the user turns it off.
   public func start(_ context: ModuleContext) async throws -> Running {
     let capabilities = context.capabilities
+    let privacy = try capabilities.resolve(.privacy)
     let pipeline = AnalyticsPipeline(
       queue: try capabilities.resolve(.eventQueue),
       uploader: { [weak capabilities] in
@@ -90,7 +93,27 @@ public struct EventsModule: LoyaltyModule {
       clock: try capabilities.resolve(.clock),
       configuration: analytics,
       logger: context.logger,
-      metrics: try capabilities.metricsRecorder())
+      metrics: try capabilities.metricsRecorder(),
+      privacy: privacy)
+    let logger = context.logger
+    privacy.addObserver { [weak pipeline] change in
+      guard let pipeline, change.disabled.contains(.analytics) else { return }
+      do {
+        try await pipeline.deleteQueuedEvents()
+      } catch {
+        logger.error("The queued analytics events could not be deleted: \(error)")
+      }
+    }
+    if await !privacy.isEnabled(.analytics) {
+      // Off, and perhaps killed before the last deletion finished. A failure does not
+      // stop the client: with analytics off nothing is recorded or sent either way, and
+      // the next start or change deletes again.
+      do {
+        try await pipeline.deleteQueuedEvents()
+      } catch {
+        logger.error("The queued analytics events could not be deleted: \(error)")
+      }
+    }
     await pipeline.start()
     return Running(bus: try capabilities.resolve(.eventBus), pipeline: pipeline)
   }

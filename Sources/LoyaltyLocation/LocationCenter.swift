@@ -44,6 +44,7 @@ public final class LocationCenter: Sendable {
   private let clock: any LoyaltyClock
   private let logger: LoyaltyLogger
   private let counters = Locked(LocationStatistics())
+  private let privacy: PrivacyCenter?
 
   /// Creates a center. ``LocationModule`` makes one per client; tests and hosts
   /// without a client may make their own.
@@ -58,13 +59,15 @@ public final class LocationCenter: Sendable {
   ///   - analytics: Records entries and notifications shown.
   ///   - clock: The time notifications are decided at.
   ///   - logger: Where warnings go.
+  ///   - privacy: The user's privacy switches; `nil` allows location always.
   public init(
     configuration: GeofenceConfiguration = GeofenceConfiguration(),
     pointsOfInterest: any PointOfInterestStore, store: (any KeyValueStore)?,
     limiter: NotificationLimiter, network: NetworkClient? = nil,
     events: (any EventSink)? = nil, analytics: (any AnalyticsTracker)? = nil,
-    clock: any LoyaltyClock, logger: LoyaltyLogger = .disabled
+    clock: any LoyaltyClock, logger: LoyaltyLogger = .disabled, privacy: PrivacyCenter? = nil
   ) {
+    self.privacy = privacy
     self.configuration = configuration
     self.pointsOfInterest = pointsOfInterest
     self.limiter = limiter
@@ -85,12 +88,17 @@ public final class LocationCenter: Sendable {
   /// choice of regions when the user moved far enough.
   ///
   /// A fix less accurate than ``GeofenceConfiguration/maximumAccuracy`` or older than
-  /// the last one is ignored and counted (``LocationUpdateResult/ignored``).
+  /// the last one is ignored and counted (``LocationUpdateResult/ignored``), and so is
+  /// every fix while the user has location off: nothing is evaluated, decided or stored.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidLocation`` for a latitude,
   ///   longitude or timestamp that is not a finite number in range,
   ///   ``LoyaltyCore/LoyaltyError/Code/invalidAccuracy`` for a negative accuracy or one
   ///   that is not a number (both counted), or what the stores throw.
   public func update(_ update: LocationUpdate) async throws -> LocationUpdateResult {
+    if let privacy, await !privacy.isEnabled(.location) {
+      counters.withLock { $0.disabledByPrivacy += 1 }
+      return LocationUpdateResult(ignored: .disabledByPrivacy)
+    }
     try validate(update)
     guard update.horizontalAccuracy <= configuration.maximumAccuracy else {
       counters.withLock { $0.inaccurate += 1 }
@@ -142,6 +150,15 @@ public final class LocationCenter: Sendable {
   /// Forgets the visits and the regions: the next fix starts outside every fence.
   public func resetFences() async throws {
     try await monitor.reset()
+  }
+
+  /// Deletes what geofencing stored about the user: the fence state with the last
+  /// position and the regions, and the history of notifications shown. What the module
+  /// does when the user turns location off.
+  /// - Throws: What the stores throw.
+  public func eraseLocationData() async throws {
+    try await monitor.erase()
+    try await limiter.eraseHistory()
   }
 
   /// Downloads the points of interest: the changes since the last sync, or all of them

@@ -54,7 +54,7 @@ public struct LocationModule: LoyaltyModule {
       CapabilityKey.networkClient.erased, CapabilityKey.pointOfInterestStore.erased,
       CapabilityKey.keyValueStore.erased, CapabilityKey.notificationLimiter.erased,
       CapabilityKey.eventSink.erased, CapabilityKey.analytics.erased,
-      CapabilityKey.clock.erased,
+      CapabilityKey.clock.erased, CapabilityKey.privacyStore.erased,
     ]
   }
 
@@ -63,7 +63,9 @@ public struct LocationModule: LoyaltyModule {
     registrar.provide(.location) { center, _ in center }
   }
 
-  /// Creates this client's location center.
+  /// Creates this client's location center, which follows the client's privacy switch
+  /// for location: when it is off, what geofencing stored is deleted now, and again
+  /// each time the user turns it off.
   public func start(_ context: ModuleContext) async throws -> LocationCenter {
     let capabilities = context.capabilities
     let store = try capabilities.resolve(.keyValueStore)
@@ -71,14 +73,28 @@ public struct LocationModule: LoyaltyModule {
     let limiter =
       try capabilities.resolveIfPresent(.notificationLimiter)
       ?? NotificationLimiter(limits: limits, store: store, clock: clock, timeZone: timeZone)
-    return LocationCenter(
+    let privacy = try capabilities.resolve(.privacy)
+    let center = LocationCenter(
       configuration: configuration,
       pointsOfInterest: try capabilities.resolve(.pointOfInterestStore),
       store: store, limiter: limiter,
       network: try capabilities.resolveIfPresent(.networkClient),
       events: try capabilities.resolveIfPresent(.eventSink),
       analytics: try capabilities.resolveIfPresent(.analytics),
-      clock: clock, logger: capabilities.logger(label: "LoyaltyLocation"))
+      clock: clock, logger: capabilities.logger(label: "LoyaltyLocation"), privacy: privacy)
+    let logger = context.logger
+    privacy.addObserver { [weak center] change in
+      guard let center, change.disabled.contains(.location) else { return }
+      do {
+        try await center.eraseLocationData()
+      } catch {
+        logger.error("The location data could not be deleted: \(error)")
+      }
+    }
+    if await !privacy.isEnabled(.location) {
+      try await center.eraseLocationData()
+    }
+    return center
   }
 }
 

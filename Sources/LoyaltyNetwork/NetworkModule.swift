@@ -113,6 +113,7 @@ public struct NetworkModule: LoyaltyModule {
     [
       CapabilityKey.tokenStore.erased, CapabilityKey.requestSigner.erased,
       CapabilityKey.keyValueStore.erased, CapabilityKey.clock.erased,
+      CapabilityKey.privacyStore.erased,
     ]
   }
 
@@ -155,7 +156,8 @@ public struct NetworkModule: LoyaltyModule {
       middleware: middleware,
       errorPolicy: errorPolicy,
       metrics: try capabilities.metricsRecorder())
-    if configuration.device.registersAtStart {
+    let privacy = try capabilities.resolve(.privacy)
+    if configuration.device.registersAtStart, await privacy.isEnabled(.pushRegistration) {
       // The registration goes out first: the client's other requests wait for it (at
       // most the request timeout); `clientDidStart` begins it and it opens the gate.
       network.registrationGate.close()
@@ -165,7 +167,8 @@ public struct NetworkModule: LoyaltyModule {
       provider: deviceInfoProvider
         ?? SystemDeviceInfoProvider(configuration: configuration, store: store, identity: device),
       events: events, analytics: nil,
-      logger: context.logger.addingSecrets([device.deviceID]))
+      logger: context.logger.addingSecrets([device.deviceID]), privacy: privacy)
+    privacy.addObserver { [weak registration] change in await registration?.apply(change) }
     return Running(network: network, deviceRegistration: registration)
   }
 
@@ -175,7 +178,13 @@ public struct NetworkModule: LoyaltyModule {
   public func clientDidStart(_ instance: Running, context: ModuleContext) async {
     let analytics = try? context.capabilities.resolveIfPresent(.analytics)
     await instance.deviceRegistration.use(analytics: analytics)
-    if context.configuration.device.registersAtStart {
+    guard context.configuration.device.registersAtStart else { return }
+    if let privacy = try? context.capabilities.resolve(.privacy),
+      await !privacy.isEnabled(.pushRegistration)
+    {
+      // Turned off since the gate was closed: nothing is registered, nothing waits.
+      instance.network.registrationGate.open()
+    } else {
       await instance.deviceRegistration.beginAtStart()
     }
   }

@@ -229,7 +229,9 @@ public actor PushCenter {
   /// The device registration this push center uses.
   public nonisolated var deviceRegistration: DeviceRegistration { registration }
 
-  /// Stores the push token and sends the device info if it changed.
+  /// Stores the push token and sends the device info if it changed. With push
+  /// registration off (``LoyaltyCore/PrivacyFeatures/pushRegistration``) the token is
+  /// neither kept nor sent, and the call returns without an error.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/missingDeviceToken`` for an empty token, or
   ///   the registration call's error (the token is kept either way, and sent on the next
   ///   start or token update).

@@ -7,15 +7,17 @@ import Testing
 @Suite("loyalty-demo: the coupon's code, drawn and scanned")
 struct DemoBarcodeTests {
   @Test(
-    "coupon.png in the data directory reads back the code the demo printed",
+    "coupon.png beside the data directory reads back the code the demo printed",
     .enabled(if: ZBarScanner.shouldRun), .timeLimit(.minutes(5)))
   func couponIsScannable() async throws {
     let scanner = try ZBarScanner.required()
     let demo = try #require(TestHelperProcess.locate(named: "loyalty-demo"))
+    // The images go beside the data directory, in the folder that holds it.
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("loyalty-demo-barcode-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let run = try await ExampleProcess.run(demo, arguments: ["--data-dir", folder.path])
+    let data = folder.appendingPathComponent("data", isDirectory: true)
+    let run = try await ExampleProcess.run(demo, arguments: ["--data-dir", data.path])
     #expect(run.status == 0, "standard error:\n\(run.standardError)")
     // "at the till, "<name>": EAN-13 5901234123457"
     let line = try #require(

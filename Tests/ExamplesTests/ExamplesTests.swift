@@ -27,7 +27,8 @@ struct ExamplesTests {
     Example(product: "example-location", expectedLine: "refused: outside 10:00-20:00"),
     Example(product: "example-flows", expectedLine: "payment tx_"),
     Example(product: "example-directory", expectedLine: "not modified (304)"),
-    Example(product: "example-barcode", expectedLine: "refused, nothing drawn: EAN-13: check digit 8"),
+    Example(
+      product: "example-barcode", expectedLine: "refused, nothing drawn: EAN-13: check digit 8"),
     Example(product: "example-all-products", expectedLine: "tracked 1, pending 1"),
   ]
 

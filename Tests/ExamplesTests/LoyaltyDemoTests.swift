@@ -64,6 +64,29 @@ struct LoyaltyDemoTests {
   }
 
   @Test(
+    "the privacy step deletes the queued events, counted, then erases every file, listed",
+    .timeLimit(.minutes(5)))
+  func privacyStep() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("loyalty-demo-privacy-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let run = try await ExampleProcess.run(
+      try Self.demo(), arguments: ["--data-dir", directory.path])
+    #expect(run.status == 0, "exited with \(run.status); standard error:\n\(run.standardError)")
+    let output = run.standardOutput
+    let queued = try #require(
+      output.firstMatch(of: /(\d+) analytics events queued/).flatMap { Int($0.1) }, "\(output)")
+    #expect(queued >= 3)
+    #expect(
+      output.contains("\(queued) queued events deleted, 0 pending; 1 tracked since"), "\(output)")
+    #expect(output.contains("deleted /LoyaltyCache_com.example.loyalty-demo.db"), "\(output)")
+    #expect(output.contains("deleted /keys"), "\(output)")
+    #expect(output.contains("could not be; the client is shut down"), "\(output)")
+    #expect(output.contains(" 0 could not be"), "\(output)")
+    #expect(!FileManager.default.fileExists(atPath: directory.path), "the data directory is gone")
+  }
+
+  @Test(
     "against a backend that answers lists as lists, every step completes",
     .timeLimit(.minutes(5)),
     arguments: [

@@ -10,6 +10,7 @@ let commands: [String: @Sendable ([String]) async throws -> Void] = [
   "key-race": KeyRaceCommand.run,
   "store-writer": StoreWriterCommand.run,
   "event-tracker": EventTrackerCommand.run,
+  "privacy-setter": PrivacySetterCommand.run,
 ]
 
 guard let name = arguments.first, let command = commands[name] else {

@@ -21,6 +21,7 @@ extension LoyaltyConfiguration: CustomStringConvertible, CustomDebugStringConver
         "apiKey": summary["apiKey"] ?? SecretMasker.placeholder, "bundleID": bundleID,
         "environment": environment.description, "language": language, "database": database,
         "token": token, "network": network, "logging": logging, "device": device,
+        "privacy": privacy.enabled.description,
       ],
       displayStyle: .struct)
   }

@@ -27,6 +27,7 @@ extension LoyaltyConfiguration {
       "network.maxConcurrentRequests": String(network.maxConcurrentRequests),
       "network.maxResponseBytes": String(network.maxResponseBytes),
       "logging.level": logging.level.rawValue,
+      "privacy.enabled": privacy.enabled.description,
     ]
     return base.merging(device.summary) { first, _ in first }
   }

@@ -58,6 +58,7 @@ extension LoyaltyConfiguration {
     errors += token.validationErrors()
     errors += network.validationErrors()
     errors += device.validationErrors()
+    errors += privacy.validationErrors()
     return errors
   }
 

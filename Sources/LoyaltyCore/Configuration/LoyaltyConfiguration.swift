@@ -47,6 +47,9 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
   /// The device the standard headers and the device info describe, and registration at
   /// start. Not part of a preset: ``applying(_:)`` keeps it.
   public var device: DeviceConfiguration
+  /// The privacy features a device starts with before its user chooses. Not part of a
+  /// preset: ``applying(_:)`` keeps it.
+  public var privacy: PrivacyConfiguration
 
   /// Creates a configuration from a preset.
   public init(
@@ -69,6 +72,7 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
     self.network = preset.network
     self.logging = preset.logging
     self.device = DeviceConfiguration()
+    self.privacy = PrivacyConfiguration()
   }
 
   /// The base URL requests are made against.
@@ -96,6 +100,7 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
     network = try container.decode("network", default: Preset.production.network)
     logging = try container.decode("logging", default: Preset.production.logging)
     device = try container.decode("device", default: DeviceConfiguration())
+    privacy = try container.decode("privacy", default: PrivacyConfiguration())
   }
 
   /// Encodes every field, the API key included.
@@ -113,5 +118,6 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
     try container.encode(network, "network")
     try container.encode(logging, "logging")
     try container.encode(device, "device")
+    try container.encode(privacy, "privacy")
   }
 }

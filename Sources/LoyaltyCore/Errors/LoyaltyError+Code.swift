@@ -66,6 +66,10 @@ extension LoyaltyError {
     /// the device info may not carry; the error's `field` metadata names it.
     public static let invalidDeviceIdentity = Code(
       1017, "invalidDeviceIdentity", .configuration)
+    /// `privacy.enabled` names a feature that does not exist; the error's `field`
+    /// metadata names the entry.
+    public static let invalidPrivacyFeature = Code(
+      1018, "invalidPrivacyFeature", .configuration)
 
     // MARK: Registry (2xxx)
 
@@ -230,6 +234,8 @@ extension LoyaltyError {
     public static let unsupported = Code(11_002, "unsupported", .general)
     /// An unexpected internal state; please report it.
     public static let internalInconsistency = Code(11_003, "internalInconsistency", .general)
+    /// The call needs a privacy feature the user turned off (``PrivacyFeatures``).
+    public static let featureDisabled = Code(11_004, "featureDisabled", .general)
 
     // MARK: Location (120xx)
 
@@ -320,6 +326,7 @@ extension LoyaltyError {
       .retryDelaysMismatch, .invalidRefreshThreshold, .invalidCacheSize, .invalidCircuitBreaker,
       .invalidConcurrencyLimit, .invalidLanguage, .invalidBundleID, .configurationCoding,
       .configurationFile, .invalidRetryDelay, .invalidResponseLimit, .invalidDeviceIdentity,
+      .invalidPrivacyFeature,
       .missingRequirement, .duplicateCapability, .duplicateModule, .dependencyCycle,
       .moduleStartFailed, .capabilityUnavailable, .capabilityCreationFailed,
       .undeclaredCapability, .clientShutDown,
@@ -336,7 +343,7 @@ extension LoyaltyError {
       .invalidPushPayload, .missingDeviceToken,
       .decodingFailed, .missingField, .typeMismatch, .invalidDate,
       .httpStatus, .serverStatus, .rateLimited, .payloadTooLarge, .notOffered,
-      .invalidArgument, .unsupported, .internalInconsistency,
+      .invalidArgument, .unsupported, .internalInconsistency, .featureDisabled,
       .invalidLocation, .invalidAccuracy, .invalidPointOfInterest, .regionLimitExceeded,
       .poiSyncFailed,
       .flowInputRefused, .invalidPIN, .pinMismatch, .otpExpired, .resendTooEarly,

@@ -115,6 +115,14 @@ public actor NotificationLimiter {
     calendar.isDate(first, equalTo: second, toGranularity: component)
   }
 
+  /// Forgets every notification shown: in memory and in the store (the user turned
+  /// location off, or erased the SDK's data). The limits count from zero again.
+  /// - Throws: What the store throws.
+  public func eraseHistory() async throws {
+    history = []
+    try await store?.removeValue(forKey: Self.storageKey)
+  }
+
   /// The history, read from the store the first time.
   private func loadHistory() async throws -> [Entry] {
     if let history { return history }

@@ -28,7 +28,7 @@ public final class LoyaltyClient: Sendable {
   public let logger: LoyaltyLogger
 
   @usableFromInline let capabilities: Capabilities
-  private let registered: [RegisteredModule]
+  let registered: [RegisteredModule]
   @usableFromInline let running = Atomic(true)
 
   private init(
@@ -191,7 +191,7 @@ public final class LoyaltyClient: Sendable {
     }
   }
 
-  private func context(for module: RegisteredModule) -> ModuleContext {
+  func context(for module: RegisteredModule) -> ModuleContext {
     ModuleContext(
       module: module.identifier,
       configuration: configuration,
@@ -219,6 +219,20 @@ public final class LoyaltyClient: Sendable {
       },
       CapabilityRegistration(.metricsRecorder, source: .coreDefault) { _ in
         NoOpMetricsRecorder()
+      },
+      CapabilityRegistration(.privacy, source: .coreDefault) { capabilities in
+        // The store and the sink are found when first needed: modules that start after
+        // the center was made provide them. Without a privacy store (StoreModule), the
+        // choice lives in memory.
+        let inMemory = InMemoryPrivacyStore()
+        return PrivacyCenter(
+          defaultFeatures: capabilities.configuration.privacy.enabled,
+          store: { [weak capabilities] in
+            guard let capabilities else { throw LoyaltyClient.shutDownError() }
+            return try capabilities.resolveIfPresent(.privacyStore) ?? inMemory
+          },
+          events: { [weak capabilities] in try? capabilities?.resolveIfPresent(.eventSink) },
+          logger: capabilities.logger(label: "LoyaltyCore"))
       },
     ]
   }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
 /// A unit of the SDK a host links and lists: Network, Store, Security, Events, Push,
 /// Market, or the host's own.
 ///
@@ -67,6 +73,14 @@ public protocol LoyaltyModule: Sendable {
   func clientDidStart(_ instance: Instance, context: ModuleContext) async
   /// Stops what ``start(_:)`` started for one client and releases it.
   func shutdown(_ instance: Instance, context: ModuleContext) async
+  /// Every file and directory the module writes for a client with this context's
+  /// configuration, those outside the configuration's data directory included:
+  /// ``LoyaltyClient/eraseAllData()`` deletes them (a directory with what it holds).
+  func dataLocations(_ context: ModuleContext) -> [URL]
+  /// What the module holds about the user, for ``LoyaltyClient/exportData()``: its
+  /// section of the export, or `nil` when it holds nothing. Secrets (tokens, keys) are
+  /// named with their values masked (``JSONValue/maskedSecret(_:)``).
+  func exportData(_ instance: Instance, context: ModuleContext) async -> JSONValue?
 }
 
 extension LoyaltyModule {
@@ -80,6 +94,12 @@ extension LoyaltyModule {
   public func clientDidStart(_ instance: Instance, context: ModuleContext) async {}
   /// Nothing to stop.
   public func shutdown(_ instance: Instance, context: ModuleContext) async {}
+  /// No files.
+  public func dataLocations(_ context: ModuleContext) -> [URL] { [] }
+  /// Nothing held.
+  public func exportData(_ instance: Instance, context: ModuleContext) async -> JSONValue? {
+    nil
+  }
 }
 
 extension LoyaltyModule where Instance == Void {

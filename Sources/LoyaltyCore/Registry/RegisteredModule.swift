@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// A module as one client holds it: its registrations, and how to start and shut down
 /// its instance for that client. Made fresh for every client that lists the module.
 struct RegisteredModule: Sendable {
@@ -12,6 +18,11 @@ struct RegisteredModule: Sendable {
   let didStartClient: @Sendable (ModuleContext) async -> Void
   /// Shuts down what the module started for this client, if it is running.
   let shutdown: @Sendable (ModuleContext) async -> Void
+  /// The files and directories the module writes (``LoyaltyModule/dataLocations(_:)``).
+  let dataLocations: @Sendable (ModuleContext) -> [URL]
+  /// The module's section of the data export, while it runs
+  /// (``LoyaltyModule/exportData(_:context:)``).
+  let exportData: @Sendable (ModuleContext) async -> JSONValue?
 
   /// The capabilities the module provides: what its registrations declare.
   var provides: [AnyCapabilityKey] { registrations.map(\.key) }
@@ -46,6 +57,11 @@ struct RegisteredModule: Sendable {
       if let running = instance.take() {
         await module.shutdown(running, context: context)
       }
+    }
+    self.dataLocations = { context in module.dataLocations(context) }
+    self.exportData = { context in
+      guard let running = instance.peek() else { return nil }
+      return await module.exportData(running, context: context)
     }
   }
 }

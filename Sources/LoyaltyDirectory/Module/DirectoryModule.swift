@@ -2,9 +2,9 @@ public import LoyaltyCore
 import LoyaltyNetwork
 
 #if canImport(FoundationEssentials)
-  import FoundationEssentials
+  public import FoundationEssentials
 #else
-  import Foundation
+  public import Foundation
 #endif
 
 extension CapabilityKey where Value == DirectoryCenter {
@@ -45,14 +45,21 @@ public struct DirectoryModule: LoyaltyModule {
     registrar.provide(.merchantDirectory) { center, _ in center as any MerchantDirectory }
   }
 
+  /// The snapshots' folder: ``LoyaltyCore/LoyaltyClient/eraseAllData()`` deletes it.
+  public func dataLocations(_ context: ModuleContext) -> [URL] {
+    [folder(for: context.configuration)]
+  }
+
+  private func folder(for configuration: LoyaltyConfiguration) -> URL {
+    self.configuration.folder
+      ?? configuration.dataDirectory.appendingPathComponent("directory", isDirectory: true)
+  }
+
   /// Opens this client's directory, serving the snapshot installed in its folder.
   public func start(_ context: ModuleContext) async throws -> DirectoryCenter {
     let capabilities = context.capabilities
     let network = try capabilities.resolve(.networkClient)
-    let folder =
-      configuration.folder
-      ?? context.configuration.dataDirectory.appendingPathComponent(
-        "directory", isDirectory: true)
+    let folder = folder(for: context.configuration)
     return try DirectoryCenter(
       source: NetworkSnapshotSource(network: network), folder: folder,
       configuration: configuration, clock: try capabilities.resolve(.clock),

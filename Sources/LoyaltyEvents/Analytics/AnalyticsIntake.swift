@@ -130,6 +130,12 @@ struct AnalyticsIntake: Sendable {
     state.withLock { $0.sinceFlush = 0 }
   }
 
+  /// The last commit started, if any: once it has ended, every event admitted before
+  /// this call is in the queue or refused.
+  func lastCommit() -> Commit? {
+    state.withLock { $0.last }
+  }
+
   /// Events committed so far.
   var tracked: Int { state.withLock { $0.tracked } }
 

@@ -13,7 +13,8 @@ import LoyaltyCore
 extension AnalyticsPipeline {
   /// Records an event, and returns once it is in the queue (with LoyaltyStore's queue,
   /// committed: it survives a crash).
-  /// - Returns: The event's id (also when a plugin dropped it).
+  /// - Returns: The event's id (also when a plugin dropped it, or when the user has
+  ///   analytics off and nothing was recorded).
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidEvent`` for an empty or overlong
   ///   name, ``LoyaltyCore/LoyaltyError/Code/eventTooLarge`` for an event larger than a
   ///   batch, ``LoyaltyCore/LoyaltyError/Code/pipelineStopped`` after ``stop()``, or the
@@ -22,6 +23,9 @@ extension AnalyticsPipeline {
   nonisolated public func track(_ name: String, parameters: [String: String] = [:])
     async throws -> String
   {
+    if let privacy, await !privacy.isEnabled(.analytics) {
+      return droppedForPrivacy()
+    }
     let valid = Self.isValidName(name)
     let admission = intake.admit(
       valid: valid,
@@ -81,6 +85,11 @@ extension AnalyticsPipeline {
   private nonisolated func commitWaiting() async -> [AnalyticsIntake.Outcome] {
     let flushAt = configuration.flushAt
     let events = intake.takeWaiting()
+    if let privacy, await !privacy.isEnabled(.analytics) {
+      // Turned off while these waited: they are not written.
+      for _ in events { _ = droppedForPrivacy() }
+      return events.map { .success($0.id) }
+    }
     var outcomes: [AnalyticsIntake.Outcome] = []
     outcomes.reserveCapacity(events.count)
     while outcomes.count < events.count {

@@ -31,6 +31,10 @@ public import LoyaltyCore
 ///   acknowledging it (the queue throws, the flush is cancelled), what is still claimed
 ///   is released, and the next flush sends it again; when even the release fails, the
 ///   next flush releases it first.
+/// - With a privacy center whose `analytics` feature is off, ``track(_:parameters:)``
+///   records nothing (the event is counted in ``AnalyticsStatistics/droppedByPrivacy``,
+///   never an error), nothing is uploaded, and turning the feature off deletes what is
+///   queued (``AnalyticsStatistics/deletedByPrivacy``).
 /// - With a metrics recorder, events tracked, uploaded and dropped are counted, and the
 ///   queue's depth is recorded after each flush (`Docs/Metrics.md`); without one,
 ///   nothing is built or read for them.
@@ -46,12 +50,16 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   let logger: LoyaltyLogger
   /// Where the pipeline's metrics go; `nil` when no recorder is installed.
   let metrics: (any MetricsRecorder)?
+  /// Whether the user allows analytics; `nil` allows it always.
+  let privacy: PrivacyCenter?
+  /// Events `track` dropped because analytics was off; counted without the actor.
+  let privacyDrops = Locked(0)
   let identifiers = EventIdentifier()
   /// Where `track` leaves its events until a commit appends them to the queue.
   let intake = AnalyticsIntake()
   private(set) var plugins: [any AnalyticsPlugin] = []
   var statistics = AnalyticsStatistics()
-  private var flushTask: Task<Void, Never>?
+  var flushTask: Task<Void, Never>?
   private var timerTask: Task<Void, Never>?
   private var consecutiveFailures = 0
   private var nextAttempt: Date?
@@ -62,7 +70,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   private var claimWaiters: [CheckedContinuation<Void, Never>] = []
   private var dropHandler: (@Sendable (AnalyticsDrop) -> Void)?
   /// Ids this pipeline claimed and has neither acknowledged nor released yet.
-  private var unsettled: Set<String> = []
+  var unsettled: Set<String> = []
 
   /// Batch overhead: `{"events":[` and `]}`.
   static let batchOverhead = 13
@@ -75,13 +83,15 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   ///   - configuration: Batching, flushing, capacity and retries.
   ///   - logger: The pipeline's logger.
   ///   - metrics: Where the pipeline's metrics go; `nil` records none.
+  ///   - privacy: Whether the user allows analytics; `nil` allows it always.
   public init(
     queue: any EventQueue,
     uploader: @escaping UploaderProvider,
     clock: any LoyaltyClock,
     configuration: AnalyticsConfiguration = AnalyticsConfiguration(),
     logger: LoyaltyLogger = .disabled,
-    metrics: (any MetricsRecorder)? = nil
+    metrics: (any MetricsRecorder)? = nil,
+    privacy: PrivacyCenter? = nil
   ) {
     self.queue = queue
     self.uploader = uploader
@@ -89,6 +99,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
     self.configuration = configuration
     self.logger = logger
     self.metrics = metrics
+    self.privacy = privacy
   }
 
   // MARK: Plugins
@@ -161,6 +172,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   public func currentStatistics() async -> AnalyticsStatistics {
     var current = statistics
     current.tracked = intake.tracked
+    current.droppedByPrivacy = privacyDrops.withLock { $0 }
     current.pending = (try? await queue.count()) ?? 0
     current.droppedByCapacity = (try? await queue.droppedCount()) ?? 0
     current.quarantined = (try? await queue.quarantinedCount()) ?? 0
@@ -218,6 +230,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
     if let nextAttempt, clock.now < nextAttempt {
       return
     }
+    guard await analyticsAllowed() else { return }
     guard let uploader = uploader() else {
       logger.debug("No analytics uploader is registered; events stay queued.")
       return
@@ -247,6 +260,11 @@ public actor AnalyticsPipeline: AnalyticsTracker {
         }
         let live = batch.filter { event in !expired.contains { $0.id == event.id } }
         guard !live.isEmpty else { continue }
+        // The user may have turned analytics off while the batch was claimed.
+        guard await analyticsAllowed() else {
+          try await release(live.map(\.id))
+          return
+        }
         guard try await send(live, with: uploader) else { return }
       }
     } catch {

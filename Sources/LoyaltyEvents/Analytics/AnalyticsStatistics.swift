@@ -24,4 +24,8 @@ public struct AnalyticsStatistics: Sendable, Equatable {
   public var pending = 0
   /// Events moved to quarantine because they could not be read.
   public var quarantined = 0
+  /// Events tracked while the user had analytics off: recorded nowhere, never sent.
+  public var droppedByPrivacy = 0
+  /// Queued events deleted because the user turned analytics off.
+  public var deletedByPrivacy = 0
 }

@@ -117,6 +117,15 @@ actor GeofenceMonitor {
       chosenAt: date)
   }
 
+  /// Deletes the fence state, with the last position and the regions, from memory and
+  /// from the store (the user turned location off).
+  func erase() async throws {
+    try await serialized { monitor in
+      monitor.state = GeofenceState()
+      try await monitor.store?.removeValue(forKey: GeofenceState.storageKey)
+    }
+  }
+
   private func loadState() async throws -> GeofenceState {
     if let state { return state }
     var loaded = GeofenceState()

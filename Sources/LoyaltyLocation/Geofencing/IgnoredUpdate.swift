@@ -4,4 +4,7 @@ public enum IgnoredUpdate: String, Sendable, Hashable, Codable {
   case inaccurate
   /// Older than the last fix accepted.
   case outOfOrder
+  /// The user turned location off (``LoyaltyCore/PrivacyFeatures/location``): nothing
+  /// was evaluated or stored.
+  case disabledByPrivacy
 }

@@ -13,6 +13,8 @@ public struct LocationStatistics: Sendable, Hashable, Codable {
   public var inaccurate = 0
   /// Fixes ignored: older than the last fix accepted.
   public var outOfOrder = 0
+  /// Fixes ignored: the user had location off.
+  public var disabledByPrivacy = 0
 
   /// No fixes yet.
   public init() {}

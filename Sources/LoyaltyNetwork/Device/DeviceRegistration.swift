@@ -16,6 +16,13 @@ public import LoyaltyCore
 /// analytics pipeline is present; a failure keeps the old fingerprint, so the next start
 /// or token update tries again. Registrations run one at a time.
 ///
+/// It follows the user's privacy switches (``LoyaltyCore/PrivacyFeatures``), here and
+/// nowhere else: with `pushRegistration` off nothing is sent (an explicit call throws
+/// ``LoyaltyCore/LoyaltyError/Code/featureDisabled``) and no push token is kept; turning
+/// it off forgets the token, turning it back on registers again. With
+/// `deviceInformation` off, the model, screen resolution and app version and build are
+/// left out of what is sent.
+///
 /// With ``NetworkModule`` listed, the client registers at start, in the background (see
 /// ``LoyaltyCore/DeviceConfiguration/registersAtStart``):
 ///
@@ -39,9 +46,12 @@ public actor DeviceRegistration {
   private let events: (any EventSink)?
   private var analytics: (any AnalyticsTracker)?
   private let logger: LoyaltyLogger
+  private let privacy: PrivacyCenter?
 
   private var outcome: DeviceRegistrationOutcome?
   private var startTask: Task<Void, Never>?
+  /// A registration a privacy change started; ``finish()`` cancels it.
+  private var privacyTask: Task<Void, Never>?
   private var busy = false
   private var waiters: [CheckedContinuation<Void, Never>] = []
 
@@ -53,10 +63,11 @@ public actor DeviceRegistration {
   ///   - events: Where ``DeviceRegistered`` and ``DeviceRegistrationFailed`` go.
   ///   - analytics: Records each attempt's outcome.
   ///   - logger: Logs failures.
+  ///   - privacy: The user's privacy switches; `nil` allows everything.
   public init(
     network: NetworkClient, store: any KeyValueStore, provider: any DeviceInfoProvider,
     events: (any EventSink)?, analytics: (any AnalyticsTracker)?,
-    logger: LoyaltyLogger = .disabled
+    logger: LoyaltyLogger = .disabled, privacy: PrivacyCenter? = nil
   ) {
     self.network = network
     self.store = store
@@ -64,17 +75,23 @@ public actor DeviceRegistration {
     self.events = events
     self.analytics = analytics
     self.logger = logger
+    self.privacy = privacy
   }
 
   // MARK: Token
 
-  /// Stores the push token and registers the device if its info changed.
+  /// Stores the push token and registers the device if its info changed. With push
+  /// and device registration off, the token is neither kept nor sent.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/missingDeviceToken`` for an empty token,
   ///   or the registration's error (the token is kept either way, and sent on the next
   ///   start or token update).
   public func updateDeviceToken(_ token: String) async throws {
     guard !token.isEmpty else {
       throw LoyaltyError(.missingDeviceToken, "The device token is empty.")
+    }
+    guard await allowed(.pushRegistration) else {
+      logger.debug("Push registration is off; the push token is not kept.")
+      return
     }
     try await store.set(token, forKey: Self.deviceTokenKey)
     try await registerIfNeeded(.tokenUpdate)
@@ -89,7 +106,14 @@ public actor DeviceRegistration {
 
   /// The device info as it would be sent now.
   public func currentDeviceInfo() async throws -> DeviceInfo {
-    try await provider.deviceInfo(token: try await deviceToken())
+    var info = try await provider.deviceInfo(token: try await deviceToken())
+    if await !allowed(.deviceInformation) {
+      info.model = nil
+      info.screenResolution = nil
+      info.appVersion = nil
+      info.appBuild = nil
+    }
+    return info
   }
 
   /// Registers the device only if its info changed since the last successful
@@ -148,11 +172,49 @@ public actor DeviceRegistration {
     }
   }
 
-  /// Cancels the registration at start, if it is still running, and waits for it.
+  /// Cancels the registration at start, and one a privacy change started, if they are
+  /// still running, and waits for them.
   func finish() async {
-    guard let task = startTask else { return }
-    task.cancel()
-    await task.value
+    for task in [startTask, privacyTask].compactMap(\.self) {
+      task.cancel()
+      await task.value
+    }
+  }
+
+  // MARK: Privacy
+
+  /// Applies a change of the user's privacy switches: push registration off forgets the
+  /// push token and the fingerprint (and cancels a registration in flight); push
+  /// registration back on, or device information changed while it is on, registers
+  /// again in the background.
+  func apply(_ change: PrivacyChange) async {
+    if change.disabled.contains(.pushRegistration) {
+      for task in [startTask, privacyTask].compactMap(\.self) {
+        task.cancel()
+        await task.value
+      }
+      do {
+        try await store.removeValue(forKey: Self.deviceTokenKey)
+        try await store.removeValue(forKey: Self.fingerprintKey)
+        try await store.removeValue(forKey: Self.legacySentInfoKey)
+      } catch {
+        logger.error("The push token could not be forgotten: \(error)")
+      }
+      outcome = .disabledByPrivacy
+      return
+    }
+    let informationChanged =
+      change.enabled.contains(.deviceInformation) || change.disabled.contains(.deviceInformation)
+    guard change.current.contains(.pushRegistration),
+      change.enabled.contains(.pushRegistration) || informationChanged
+    else { return }
+    privacyTask?.cancel()
+    privacyTask = Task { _ = try? await self.registerIfNeeded(.privacyChange) }
+  }
+
+  private func allowed(_ feature: PrivacyFeatures) async -> Bool {
+    guard let privacy else { return true }
+    return await privacy.isEnabled(feature)
   }
 
   // MARK: Sending
@@ -161,6 +223,14 @@ public actor DeviceRegistration {
   private func perform(force: Bool, trigger: DeviceRegistrationTrigger) async throws -> Bool {
     await acquire()
     defer { release() }
+    guard await allowed(.pushRegistration) else {
+      outcome = .disabledByPrivacy
+      guard trigger == .explicit else { return false }
+      throw LoyaltyError(
+        .featureDisabled,
+        "The user turned push and device registration off; the device was not registered.",
+        metadata: ["feature": "pushRegistration"])
+    }
     let info: DeviceInfo
     let fingerprint: String
     do {

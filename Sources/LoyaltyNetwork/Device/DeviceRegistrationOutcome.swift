@@ -8,4 +8,7 @@ public enum DeviceRegistrationOutcome: Sendable, Equatable {
   case unchanged
   /// The registration failed; the next start or token update tries again.
   case failed(LoyaltyError)
+  /// The user turned push and device registration off
+  /// (``LoyaltyCore/PrivacyFeatures/pushRegistration``); nothing was sent.
+  case disabledByPrivacy
 }

@@ -7,4 +7,6 @@ public enum DeviceRegistrationTrigger: String, Sendable, Equatable {
   /// A call of the host's: ``DeviceRegistration/register()`` or
   /// ``DeviceRegistration/registerIfNeeded()``.
   case explicit
+  /// The user turned push and device registration, or device information, back on.
+  case privacyChange = "privacy_change"
 }

@@ -96,6 +96,16 @@ public struct SecurityModule: LoyaltyModule, CustomStringConvertible {
       + "\(keyCacheDuration), keyIdentifier: \(keyIdentifier))"
   }
 
+  /// The key directory of a file key store (`<dataDirectory>/keys`, or the one given):
+  /// ``LoyaltyCore/LoyaltyClient/eraseAllData()`` deletes it with every key.
+  public func dataLocations(_ context: ModuleContext) -> [URL] {
+    switch keyStore {
+    case .file: [FileKeyStore.directory(for: context.configuration)]
+    case .directory(let url): [url]
+    case .inMemory, .environment: []
+    }
+  }
+
   /// `LoyaltySecurity.SecurityModule`.
   public var identifier: ModuleIdentifier {
     ModuleIdentifier(product: "LoyaltySecurity", name: "SecurityModule")

@@ -144,9 +144,10 @@ struct DatabaseOpener {
     try connection.execute("PRAGMA synchronous = FULL")
     let cacheKiB = min(max(settings.cacheSizeKiB, 64), 1_048_576)
     try connection.execute("PRAGMA cache_size = -\(cacheKiB)")
-    // Zeroes deleted content where that costs no extra I/O, so an overwritten token
-    // does not linger in the page it was in.
-    _ = try connection.textColumn("PRAGMA secure_delete = FAST")
+    // Zeroes every deleted row, also where that costs a write (a page that goes to the
+    // free list): what the user had deleted (queued events, tokens, positions) must not
+    // linger in the file's free pages. `FAST` left whole deleted pages as they were.
+    _ = try connection.textColumn("PRAGMA secure_delete = ON")
   }
 
   // MARK: - Files

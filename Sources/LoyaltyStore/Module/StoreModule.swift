@@ -1,5 +1,11 @@
 public import LoyaltyCore
 
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
 /// The LoyaltyStore module: a SQLite database behind the token store, the key-value
 /// store, the analytics event queue and the points of interest (with an R*Tree index).
 ///
@@ -40,8 +46,8 @@ public struct StoreModule: LoyaltyModule {
     [CapabilityKey.fieldCipher.erased, CapabilityKey.clock.erased]
   }
 
-  /// Provides the token store, the key-value store, the point-of-interest store, the
-  /// event queue and the database,
+  /// Provides the token store, the key-value store, the privacy store, the
+  /// point-of-interest store, the event queue and the database,
   /// each on the database this client opened in ``start(_:)``.
   public func register(in registrar: CapabilityRegistrar<StoreDatabase>) throws {
     registrar.provide(.storeDatabase) { database, _ in database }
@@ -54,6 +60,9 @@ public struct StoreModule: LoyaltyModule {
     }
     registrar.provide(.keyValueStore) { database, _ -> any KeyValueStore in
       SQLiteKeyValueStore(database: database)
+    }
+    registrar.provide(.privacyStore) { database, _ -> any PrivacyStore in
+      SQLitePrivacyStore(database: database)
     }
     registrar.provide(.pointOfInterestStore) { database, _ -> any PointOfInterestStore in
       SQLitePOIStore(database: database)
@@ -81,6 +90,37 @@ public struct StoreModule: LoyaltyModule {
       context.logger.debug("Opened the database at \(url.path).")
     }
     return database
+  }
+
+  /// Once every module has started (and added what it deletes when the user turns a
+  /// privacy feature off), adds the last step of each such change: a checkpoint that
+  /// truncates the write-ahead log, so the log's copies of the deleted rows are gone from
+  /// the disk too (`secure_delete` overwrites them in the database file itself).
+  public func clientDidStart(_ database: StoreDatabase, context: ModuleContext) async {
+    guard let privacy = try? context.capabilities.resolve(.privacy) else { return }
+    let logger = context.logger
+    privacy.addObserver { [weak database] change in
+      guard let database, !change.disabled.isEmpty else { return }
+      do {
+        try await database.checkpoint()
+      } catch {
+        logger.error("The write-ahead log could not be truncated: \(error)")
+      }
+    }
+  }
+
+  /// The database file, its `-wal`, `-shm` and `-journal`, and the copies of a corrupt
+  /// file moved aside (`<name>.corrupt-<time>`): ``LoyaltyCore/LoyaltyClient/eraseAllData()``
+  /// deletes them. Nothing for an in-memory database.
+  public func dataLocations(_ context: ModuleContext) -> [URL] {
+    guard let file = location.fileURL(for: context.configuration) else { return [] }
+    let folder = file.deletingLastPathComponent()
+    let name = file.lastPathComponent
+    let movedAside = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+      .filter { $0.hasPrefix(name + ".corrupt-") }.sorted()
+      .map { folder.appendingPathComponent($0) }
+    return [file] + DatabaseOpener.companionSuffixes.map { URL(fileURLWithPath: file.path + $0) }
+      + movedAside
   }
 
   /// Closes this client's database: lets queued work finish, finalizes every statement,

@@ -15,6 +15,9 @@
 /// - drop the oldest events first in ``trim(toCapacity:)`` and count them in
 ///   ``droppedCount()``;
 /// - move what it cannot decode to quarantine instead of failing, so the queue goes on;
+/// - delete in ``removeAll()`` every event it holds, claimed and quarantined ones too, so
+///   that none can be read or sent afterwards (a persistent queue: none is left in the
+///   bytes of its files either);
 /// - be safe to call concurrently.
 public protocol EventQueue: Sendable {
   /// Appends events, in order. Appending an id that is already queued does nothing.
@@ -49,9 +52,25 @@ public protocol EventQueue: Sendable {
   func quarantine(_ ids: [String], reason: String) async throws
   /// How many events are in quarantine.
   func quarantinedCount() async throws -> Int
+  /// Deletes every event: queued, claimed and quarantined. What the analytics pipeline
+  /// calls when the user turns analytics off.
+  /// - Returns: How many events were deleted (quarantined ones included).
+  func removeAll() async throws -> Int
 }
 
 extension EventQueue {
+  /// Claims and acknowledges events until none is left; what is claimed elsewhere or
+  /// quarantined stays. A queue that can do better implements it.
+  public func removeAll() async throws -> Int {
+    var removed = 0
+    while true {
+      let batch = try await claim(maxCount: 1_000, maxBytes: .max)
+      guard !batch.isEmpty else { return removed }
+      try await acknowledge(batch.map(\.id))
+      removed += batch.count
+    }
+  }
+
   /// Calls ``append(_:)``, then ``trim(toCapacity:)``.
   nonisolated(nonsending) public func append(
     _ events: [QueuedEvent], trimmingToCapacity capacity: Int

@@ -79,4 +79,14 @@ public actor InMemoryEventQueue: EventQueue {
   }
 
   public func quarantinedCount() -> Int { quarantined.count }
+
+  public func removeAll() -> Int {
+    defer {
+      events = []
+      ids = []
+      claimed = []
+      quarantined = []
+    }
+    return events.count + quarantined.count
+  }
 }

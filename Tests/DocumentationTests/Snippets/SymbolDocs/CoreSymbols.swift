@@ -168,3 +168,23 @@ struct CoreSymbolDocTests {
     #expect(throws: Never.self) { try configuring(apiKey: "key") }
   }
 }
+
+// PrivacyFeatures
+private func privacyFeatures(client: LoyaltyClient) async throws -> PrivacyFeatures {
+  try await client.privacy.disable(.analytics)
+  let allowed = try await client.privacy.enabledFeatures()  // [.location, ...]
+  return allowed
+}
+
+// PrivacyCenter
+private func privacyCenter(client: LoyaltyClient) async throws -> Bool {
+  let privacy = try client.privacy
+  try await privacy.setEnabledFeatures([.analytics])  // the user agreed to analytics only
+  let tracksPlaces = try await privacy.enabledFeatures().contains(.location)  // false
+  return tracksPlaces
+}
+
+// LoyaltyClient.privacy
+private func clientPrivacy(client: LoyaltyClient) async throws {
+  try await client.privacy.disable(.analytics)  // queued events are deleted
+}
