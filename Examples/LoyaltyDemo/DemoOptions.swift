@@ -17,6 +17,9 @@ struct DemoOptions {
   var objects: SandboxObjectForm = .own
   /// How the in-process sandbox answers the optional calls of ``without``.
   var unoffered: SandboxFault = .status(404)
+  /// Whether the privacy step withdraws consent and erases the data of ``dataDirectory``;
+  /// data in memory is always erased at the end.
+  var erase = false
 
   /// The names `--unoffered` takes, with the answer each gives.
   static let unofferedAnswers: [(name: String, answer: SandboxFault)] = [
@@ -25,7 +28,7 @@ struct DemoOptions {
   ]
 
   static let usage = """
-    usage: loyalty-demo [--base-url URL] [--data-dir DIR] [--without LIST]
+    usage: loyalty-demo [--base-url URL] [--data-dir DIR [--erase]] [--without LIST]
                         [--envelope SHAPE] [--lists FORM] [--objects FORM]
                         [--unoffered ANSWER]
 
@@ -35,6 +38,9 @@ struct DemoOptions {
                        (default: the in-process sandbox, no network)
       --data-dir DIR   keep the database and the encryption key in DIR between runs
                        (default: everything in memory, gone when the demo ends)
+      --erase          with --data-dir, end with the privacy step: consent to
+                       analytics withdrawn, then DIR's data erased (in memory, the
+                       step always runs)
       --without LIST   the in-process sandbox answers these optional calls 404, as a
                        backend without them: some of poi,directory,flows; the tour
                        skips their steps (against a server, start the emulator with
@@ -70,6 +76,8 @@ struct DemoOptions {
           throw DemoError("--data-dir needs a directory")
         }
         options.dataDirectory = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+      case "--erase":
+        options.erase = true
       case "--base-url":
         guard let text = remaining.popFirst(), let url = URL(string: text),
           ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
@@ -119,6 +127,9 @@ struct DemoOptions {
         "--without, --envelope, --lists, --objects and --unoffered apply to the in-process "
           + "sandbox; "
           + "start the emulator with them instead")
+    }
+    if options.erase, options.dataDirectory == nil {
+      throw DemoError("--erase applies to --data-dir: data in memory is always erased")
     }
     return options
   }

@@ -175,7 +175,13 @@ struct DemoTour {
     try await optional(.pointsOfInterest, &report) { try await location(&$0) }
     try await optional(.flows, &report) { try await runFlows(&$0) }
     try await optional(.directory, &report) { try await runDirectory(&$0) }
-    try await runPrivacy(&report)
+    // --data-dir keeps the data between runs: erasing it takes --erase.
+    if options.dataDirectory == nil || options.erase {
+      try await runPrivacy(&report)
+    } else {
+      report.section("15. Privacy")
+      report.line("kept for the next run (--data-dir); --erase withdraws consent and erases it")
+    }
   }
 
   /// Runs `body`, a step whose calls seed 000 does not define: when the backend does not

@@ -71,7 +71,7 @@ struct LoyaltyDemoTests {
       .appendingPathComponent("loyalty-demo-privacy-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let run = try await ExampleProcess.run(
-      try Self.demo(), arguments: ["--data-dir", directory.path])
+      try Self.demo(), arguments: ["--data-dir", directory.path, "--erase"])
     #expect(run.status == 0, "exited with \(run.status); standard error:\n\(run.standardError)")
     let output = run.standardOutput
     let queued = try #require(
@@ -84,6 +84,23 @@ struct LoyaltyDemoTests {
     #expect(output.contains("could not be; the client is shut down"), "\(output)")
     #expect(output.contains(" 0 could not be"), "\(output)")
     #expect(!FileManager.default.fileExists(atPath: directory.path), "the data directory is gone")
+  }
+
+  @Test(
+    "--data-dir keeps the data for the next run unless --erase is given", .timeLimit(.minutes(5)))
+  func dataDirectoryIsKept() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("loyalty-demo-kept-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for expected in ["run number 1", "run number 2"] {
+      let run = try await ExampleProcess.run(
+        try Self.demo(), arguments: ["--data-dir", directory.path])
+      #expect(run.status == 0, "standard error:\n\(run.standardError)")
+      #expect(run.standardOutput.contains(expected), "\(run.standardOutput)")
+      #expect(run.standardOutput.contains("kept for the next run (--data-dir)"))
+    }
+    #expect(FileManager.default.fileExists(atPath: directory.path))
+    #expect(throws: DemoError.self) { try DemoOptions.parse(["--erase"]) }
   }
 
   @Test(
