@@ -100,9 +100,9 @@ public enum TestHelperProcess {
     let watchdog = DispatchWorkItem { _ = kill(pid, SIGKILL) }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
     let reader = running.output.fileHandleForReading
-    var received = await onDispatchThread { read(reader, untilLines: count) }
+    var received = await offThePool { read(reader, untilLines: count) }
     // What it prints meanwhile is read at once: a full pipe would hold the helper up.
-    async let rest = onDispatchThread { reader.readDataToEndOfFile() }
+    async let rest = offThePool { reader.readDataToEndOfFile() }
     if delay > .zero {
       try? await Task.sleep(for: delay)
     }
@@ -111,7 +111,7 @@ public enum TestHelperProcess {
     watchdog.cancel()
     received.append(await rest)
     let errorReader = running.error.fileHandleForReading
-    let error = await onDispatchThread { errorReader.readDataToEndOfFile() }
+    let error = await offThePool { errorReader.readDataToEndOfFile() }
     let text = String(decoding: received, as: UTF8.self)
     let lines = text.split(separator: "\n").dropLast(text.hasSuffix("\n") ? 0 : 1)
     return Killed(
@@ -124,7 +124,7 @@ public enum TestHelperProcess {
   public static func run(
     _ helper: URL, _ arguments: [String]
   ) async throws -> (status: Int32, output: String, error: String) {
-    try await onDispatchThread { Result { try start(helper, arguments).finish() } }.get()
+    try await offThePool { Result { try start(helper, arguments).finish() } }.get()
   }
 
   /// Reads from `handle` until `count` newlines arrived or the stream ended.
@@ -138,14 +138,5 @@ public enum TestHelperProcess {
       data.append(chunk)
     }
     return data
-  }
-
-  /// Runs blocking reads off the cooperative pool.
-  private static func onDispatchThread<Value: Sendable>(
-    _ work: @escaping @Sendable () -> Value
-  ) async -> Value {
-    await withCheckedContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(returning: work()) }
-    }
   }
 }
