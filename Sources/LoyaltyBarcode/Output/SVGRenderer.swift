@@ -200,7 +200,7 @@ public struct SVGRenderer: Sendable, Hashable {
 
   /// `value` without a fractional part when it has none: `6`, `6.5`.
   private static func number(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
+    Int(exactly: value).map(String.init) ?? String(value)
   }
 
   /// `colour` when it is `#RGB` or `#RRGGBB`.

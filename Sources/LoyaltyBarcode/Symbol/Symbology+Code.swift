@@ -7,11 +7,13 @@ extension Symbology {
   /// its check digit is drawn in Code 128, not given another check digit.
   /// - Parameter code: the code.
   public static func shown(by code: String) -> Symbology {
-    let digits = code.utf8.map { $0 &- UInt8(ascii: "0") }
-    guard digits.count == 13 || digits.count == 12, digits.allSatisfy({ $0 <= 9 }),
-      let last = digits.last, UPCEAN.checkDigit(of: digits.dropLast()) == last
+    // A UPC-A is the EAN-13 of its digits after a 0: one check digit rule for both.
+    let length = code.utf8.count
+    let padded = length == 12 ? "0" + code : code
+    guard length == 12 || length == 13,
+      EAN13Encoder.checkDigit(of: String(padded.dropLast())) == padded.last
     else { return .code128 }
-    return digits.count == 13 ? .ean13 : .upcA
+    return length == 13 ? .ean13 : .upcA
   }
 
   /// The encoder of this symbology with its default options.
