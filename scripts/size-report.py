@@ -9,7 +9,9 @@ strips a copy of each with `strip`, and prints:
 2. each product's increment: the example that adds it, less the example it builds on;
 3. each module's own symbols (`nm -S`, demangled with `swift demangle`) in the binary
    that links every shipped product, and in the demo for the sandbox;
-4. the largest symbols of each module.
+4. each module's symbols by kind (synthesised `Codable`, descriptions, specialisations,
+   closures, async frames, metadata), and its largest functions and types
+   (`scripts/size_symbols.py`).
 
 Sizes are in bytes; KB is 1,000 bytes and MB 1,000,000. Only the toolchain, `strip`,
 `size` and `nm` are used. `--build-times` instead builds each example from a clean
@@ -32,6 +34,8 @@ import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
+
+import size_symbols
 
 KB = 1_000
 MB = 1_000_000
@@ -162,26 +166,9 @@ def symbols(binary: str) -> list[tuple[int, str, str]]:
     return [(size, name, text) for (size, name), text in zip(rows, demangled)]
 
 
-def specialised_entity(demangled: str) -> str:
-    """What a specialisation specialises: the text after its `<...> of `, else the text."""
-    start = demangled.find("specialization <")
-    if start < 0:
-        return demangled
-    depth = 0
-    for index in range(start + len("specialization "), len(demangled)):
-        if demangled[index] == "<":
-            depth += 1
-        elif demangled[index] == ">":
-            depth -= 1
-            if depth == 0:
-                rest = demangled[index + 1:]
-                return rest[len(" of "):] if rest.startswith(" of ") else rest
-    return demangled
-
-
 def module_of(demangled: str) -> str:
     """The module whose code a symbol is: a specialisation belongs to the generic's."""
-    match = MODULE.search(specialised_entity(demangled)) or MODULE.search(demangled)
+    match = MODULE.search(size_symbols.function(demangled)) or MODULE.search(demangled)
     return match.group(1) if match else "(Swift runtime, stdlib specialisations, C)"
 
 
@@ -255,12 +242,28 @@ def report(scratch: str, top: int, check: bool) -> int:
     for module, rows in ordered:
         print(f"| {module} | {len(rows):,} | {sum(s for s, _ in rows):,} |")
 
-    print(f"\n## Largest symbols of each module (top {top})\n")
+    print("\n## Each module's symbols by kind\n")
+    print("What the compiler made of each module's code (`scripts/size_symbols.py` says how "
+          "a symbol is sorted).\n")
+    print("| module | " + " | ".join(size_symbols.KINDS) + " |")
+    print("|---|" + "---|" * len(size_symbols.KINDS))
     for module, rows in ordered:
-        print(f"{module}:")
-        for size, text in sorted(rows, reverse=True)[:top]:
-            print(f"  {size:>8,}  {short(text)}")
-        print()
+        kinds = size_symbols.by_kind(rows)
+        print(f"| {module} | " + " | ".join(f"{kinds[k]:,}" for k in size_symbols.KINDS) + " |")
+
+    for module, rows in ordered:
+        print(f"\n### {module}: the {top} largest functions\n")
+        print("A specialisation counts for its generic, a closure and an async frame for "
+              "their function.\n")
+        print("| bytes | symbols | function | kinds |")
+        print("|---|---|---|---|")
+        for size, count, name, kinds in size_symbols.largest_functions(rows, top):
+            print(f"| {size:,} | {count} | `{short(name, 100)}` | {kinds} |")
+        print(f"\n### {module}: the {top} largest types\n")
+        print("| bytes | type | by kind |")
+        print("|---|---|---|")
+        for size, name, parts in size_symbols.largest_types(rows, top):
+            print(f"| {size:,} | `{name}` | {parts} |")
 
     if check and over:
         for executable in over:
@@ -322,7 +325,8 @@ def main() -> int:
     parser.add_argument("--check", action="store_true",
                         help="exit non-zero when an executable is over its ceiling")
     parser.add_argument("--scratch-path", default=".build")
-    parser.add_argument("--symbols", type=int, default=8, help="largest symbols per module")
+    parser.add_argument("--symbols", type=int, default=40,
+                        help="largest functions and types per module")
     parser.add_argument("--build-times", action="store_true",
                         help="time each module's build from clean instead (slow)")
     arguments = parser.parse_args()
