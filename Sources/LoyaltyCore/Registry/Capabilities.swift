@@ -119,6 +119,9 @@ public final class Capabilities: Sendable {
     }
   }
 
+  // Not specialised: runs once per capability: one copy for every capability type.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   @usableFromInline
   func create<Value>(_ slot: CapabilitySlot<Value>) throws -> Value {
     try creationLock.create(slot.key) {
@@ -159,6 +162,9 @@ private final class CreationLock: @unchecked Sendable {
   private let lock = RecursiveLock()
   private var inProgress: [AnyCapabilityKey] = []
 
+  // Not specialised: runs once per capability: one copy for every capability type.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   func create<Value>(_ key: AnyCapabilityKey, _ body: () throws -> Value) throws -> Value {
     lock.lock()
     defer { lock.unlock() }

@@ -16,12 +16,16 @@ public struct FlowStatusPolicy: Sendable, Hashable {
     self.fatalStatuses = fatalStatuses
   }
 
+  // Not specialised: runs once per step: one copy for every response type (a copy per type cost 16 KB).
+
   /// Sends `endpoint` and applies the policy.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/notOffered`` when the flow's first call
   ///   says the backend has no flows (``LoyaltyNetwork/NotOffered``),
   ///   ``LoyaltyCore/LoyaltyError/Code/flowFatalStatus`` for a fatal status,
   ///   ``LoyaltyCore/LoyaltyError/Code/flowStepRejected`` for any other error status,
   ///   a network or decoding code otherwise.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   func send<Response>(_ endpoint: Endpoint<Response>, on network: NetworkClient) async throws
     -> Response
   {

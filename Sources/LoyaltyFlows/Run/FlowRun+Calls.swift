@@ -60,8 +60,12 @@ extension FlowRun {
 
   // MARK: Calls and the status policy
 
+  // Not specialised: runs once per step: one copy for every response type (a copy per type cost 20 KB).
+
   /// Sends a step's call. On a fatal status the run fails; on any other error it
   /// returns to `previous` and the error is thrown for the host to show.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   func call<Response: Sendable>(
     _ endpoint: Endpoint<Response>, returningTo previous: FlowState
   ) async throws -> Response {
@@ -91,8 +95,12 @@ extension FlowRun {
     }
   }
 
+  // Not specialised: runs once per step: one copy for every response type (a copy per type cost 20 KB).
+
   /// Sends a call that checks a code: a refusal costs an attempt, and the last attempt
   /// ends the run.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   @discardableResult
   func call<Response: Sendable>(
     _ endpoint: Endpoint<Response>, attempt challenge: OTPChallenge

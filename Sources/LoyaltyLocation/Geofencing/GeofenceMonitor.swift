@@ -68,6 +68,9 @@ actor GeofenceMonitor {
     }
   }
 
+  // Not specialised: runs once per operation on the state: one copy for every result type.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   private func serialized<T: Sendable>(
     _ body: @escaping @Sendable (isolated GeofenceMonitor) async throws -> T
   ) async throws -> T {

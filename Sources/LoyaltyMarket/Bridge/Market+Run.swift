@@ -2,6 +2,8 @@ public import Dispatch
 public import LoyaltyCore
 
 extension Market {
+  // Not specialised: runs once per call: one copy for every result type.
+
   /// Runs any market call and delivers its result to a completion handler on `queue`:
   /// the callback form of every call, for hosts written around completion handlers.
   ///
@@ -27,6 +29,8 @@ extension Market {
   ///   - operation: The async call, given this market.
   ///   - completion: Receives the call's result.
   /// - Returns: The task, to cancel the call.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   @discardableResult
   public func run<T: Sendable>(
     on queue: DispatchQueue = .main,
