@@ -35,7 +35,7 @@ _DESCRIPTION = re.compile(r"\.(debugD|d)escription\.getter|customMirror\.getter|
 _METADATA = re.compile(r"^(type metadata|nominal type descriptor|protocol (conformance )?"
                        r"descriptor|protocol witness table|associated type|reflection "
                        r"metadata|full type metadata|value witness table|method descriptor|"
-                       r"property descriptor|outlined|lazy protocol witness table|"
+                       r"property descriptor|lazy protocol witness table|"
                        r"generic type metadata pattern|type metadata (completion|accessor))"
                        r"|metadata for |witness table for |descriptor for ")
 _ASYNC = re.compile(r"^\(\d+\) (suspend resume|await resume) partial function for |"
