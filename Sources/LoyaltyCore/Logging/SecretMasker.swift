@@ -37,7 +37,7 @@ public struct SecretMasker: Sendable {
   /// each string in `literals` (strings shorter than 4 characters are ignored, so a
   /// short value cannot mask ordinary words).
   public init(literals: [String] = []) {
-    self.literals = literals.filter { $0.count >= 4 }.sorted { $0.count > $1.count }
+    self.literals = literals.filter { $0.count >= 4 }.stablySorted { $0.count > $1.count }
   }
 
   /// A masker with the same rules and more literal secrets.

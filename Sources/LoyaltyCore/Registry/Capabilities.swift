@@ -45,7 +45,7 @@ public final class Capabilities: Sendable {
 
   /// Every registered capability and who provides it, sorted by name.
   public var registered: [(key: AnyCapabilityKey, source: CapabilitySource)] {
-    slots.values.map { (key: $0.key, source: $0.source) }.sorted { $0.key.name < $1.key.name }
+    slots.values.map { (key: $0.key, source: $0.source) }.stablySorted { $0.key.name < $1.key.name }
   }
 
   /// Resolves `key`, creating the capability on first use.

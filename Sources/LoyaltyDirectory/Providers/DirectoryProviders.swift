@@ -11,7 +11,7 @@ public enum DirectoryProviders {
     #if DirectoryProviderPiggyCards
       providers.append(PiggyCardsProvider())
     #endif
-    return providers.sorted { $0.id < $1.id }
+    return providers.stablySorted { $0.id < $1.id }
   }
 
   /// The compiled-in providers `enabled` names (all of them when `nil`).

@@ -43,7 +43,7 @@ public final class InMemoryMerchantDirectory: MerchantDirectory {
       found.append(DirectorySearchResult(merchant: merchant, distance: distance))
     }
     if query.near != nil {
-      found.sort {
+      found = found.stablySorted {
         ($0.distance ?? .infinity, $0.merchant.id) < ($1.distance ?? .infinity, $1.merchant.id)
       }
     }

@@ -153,7 +153,9 @@ actor DirectorySync {
         "Directory snapshot \(info.version) installed: \(info.merchantCount) merchants, "
           + "schema \(info.schemaVersion).")
       if !info.fallbacks.isEmpty {
-        let summary = info.fallbacks.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        let summary = info.fallbacks.stablySorted { $0.key < $1.key }.map {
+          "\($0.key): \($0.value)"
+        }
         logger.warning(
           "Directory fields read through a fallback: \(summary.joined(separator: ", ")).")
       }

@@ -108,7 +108,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   public func add(_ plugin: any AnalyticsPlugin) {
     plugins.removeAll { $0.name == plugin.name }
     plugins.append(plugin)
-    plugins.sort { $0.stage < $1.stage }
+    plugins = plugins.stablySorted { $0.stage < $1.stage }
     intake.setHasPlugins(true)
   }
 

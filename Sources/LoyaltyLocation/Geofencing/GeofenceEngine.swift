@@ -31,7 +31,7 @@ struct GeofenceEngine: Sendable {
     var dwells: [GeofenceTransition] = []
     let byID = Dictionary(nearby.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
-    for (id, visit) in state.visits.sorted(by: { $0.key < $1.key }) {
+    for (id, visit) in state.visits.stablySorted(by: { $0.key < $1.key }) {
       let current = byID[id] ?? visit.pointOfInterest
       let distance = GeoDistance.metres(from: point, to: current.center)
       if byID[id] == nil || distance - halfAccuracy > current.radius + configuration.exitHysteresis
@@ -54,7 +54,8 @@ struct GeofenceEngine: Sendable {
       }
     }
 
-    for candidate in nearby.sorted(by: { $0.id < $1.id }) where state.visits[candidate.id] == nil {
+    for candidate in nearby.stablySorted(by: { $0.id < $1.id })
+    where state.visits[candidate.id] == nil {
       guard !exits.contains(where: { $0.pointOfInterest.id == candidate.id }) else { continue }
       let distance = GeoDistance.metres(from: point, to: candidate.center)
       guard distance + halfAccuracy <= candidate.radius else { continue }

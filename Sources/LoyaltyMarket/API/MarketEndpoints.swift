@@ -135,7 +135,7 @@ package enum MarketEndpoints {
       var fields: [String: JSONValue] = ["language": .string(language)]
       fields["categories"] = strings(categories)
       return fields
-    }, map: { $0.articles.sorted { $0.sorting < $1.sorting } })
+    }, map: { $0.articles.stablySorted { $0.sorting < $1.sorting } })
 
   // MARK: Profile, history, market pass
 
@@ -149,7 +149,7 @@ package enum MarketEndpoints {
     action: "get_transaction_history", reading: .domain(ResultDomain.self, TransactionList.self),
     fields: { (productDetail: String) in ["product_detail": .string(productDetail)] },
     map: { list in
-      list.transactions.sorted { ($0.date ?? .distantPast) > ($1.date ?? .distantPast) }
+      list.transactions.stablySorted { ($0.date ?? .distantPast) > ($1.date ?? .distantPast) }
     })
 
   package static let pointsHistory = MarketCallDeclaration(

@@ -32,7 +32,7 @@ public final class DriftMonitor: Sendable {
     let counts = state.withLock { $0.counts }
     let entries = counts.map {
       DriftReport.Entry(call: $0.key.call, field: $0.key.field, kind: $0.key.kind, count: $0.value)
-    }.sorted { ($0.call, $0.field, $0.kind) < ($1.call, $1.field, $1.kind) }
+    }.stablySorted { ($0.call, $0.field, $0.kind) < ($1.call, $1.field, $1.kind) }
     return DriftReport(entries: entries)
   }
 
@@ -42,7 +42,7 @@ public final class DriftMonitor: Sendable {
     guard !recorded.isEmpty else { return }
     let fresh = state.withLock { state in
       var fresh: [Key] = []
-      for (entry, count) in recorded.sorted(by: {
+      for (entry, count) in recorded.stablySorted(by: {
         ($0.key.field, $0.key.kind) < ($1.key.field, $1.key.kind)
       }) {
         let key = Key(call: call, field: entry.field, kind: entry.kind)
@@ -51,7 +51,7 @@ public final class DriftMonitor: Sendable {
       }
       return fresh
     }
-    for key in fresh.sorted(by: { ($0.field, $0.kind) < ($1.field, $1.kind) }) {
+    for key in fresh.stablySorted(by: { ($0.field, $0.kind) < ($1.field, $1.kind) }) {
       logger.warning(
         "\(call) answered with \(key.field) \(Self.describe(key.kind)); "
           + "a default was used. Counted in market.drift.",

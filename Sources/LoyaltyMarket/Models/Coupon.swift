@@ -142,7 +142,7 @@ public struct RedeemedSupermarketHistory: Sendable, Hashable, Decodable {
     coupons = try PayloadList.decode(
       Coupon.self, "redeemed_coupons", aliases: ["redeemedCouponList", "_redeemedCouponList"],
       from: decoder
-    ).sorted {
+    ).stablySorted {
       ($0.redeemedDate ?? .distantPast) > ($1.redeemedDate ?? .distantPast)
     }
     // A backend that answers the list itself gives no total: absent, reported.

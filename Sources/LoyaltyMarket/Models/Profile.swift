@@ -242,7 +242,7 @@ public struct PointsHistory: Sendable, Hashable, Decodable {
     entries = try PayloadList.decode(
       PointsHistoryEntry.self, "points_history", aliases: ["pointsHistory"], required: true,
       from: decoder
-    ).sorted { ($0.date ?? .distantPast) > ($1.date ?? .distantPast) }
+    ).stablySorted { ($0.date ?? .distantPast) > ($1.date ?? .distantPast) }
     // A backend that answers the list itself gives no balance: the newest entry's is used.
     if let balance = try (try? FieldReader(decoder))?.optionalInt("balance") {
       balanceIfSent = balance

@@ -103,10 +103,10 @@ public actor MarketState {
   /// Sets the coupons: active ones (status 1) by expiration, redeemed ones (status 0)
   /// by redemption date, newest first.
   public func setCoupons(_ coupons: [Coupon]) {
-    activeCoupons = coupons.filter(\.isActive).sorted {
+    activeCoupons = coupons.filter(\.isActive).stablySorted {
       ($0.expiration ?? .distantFuture) < ($1.expiration ?? .distantFuture)
     }
-    redeemedCoupons = coupons.filter(\.isRedeemed).sorted {
+    redeemedCoupons = coupons.filter(\.isRedeemed).stablySorted {
       ($0.redeemedDate ?? .distantPast) > ($1.redeemedDate ?? .distantPast)
     }
     notify(.coupons)

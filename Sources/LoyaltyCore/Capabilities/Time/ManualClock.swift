@@ -74,7 +74,9 @@ public final class ManualClock: LoyaltyClock {
       state.now = state.now.addingTimeInterval(max(0, seconds))
       state.monotonicTime += max(0, seconds)
       let now = state.now
-      let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+      let due = state.sleepers.filter { $0.deadline <= now }.stablySorted {
+        $0.deadline < $1.deadline
+      }
       state.sleepers.removeAll { $0.deadline <= now }
       return due
     }
