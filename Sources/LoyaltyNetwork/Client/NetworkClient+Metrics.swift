@@ -7,6 +7,8 @@ extension NetworkClient {
   /// Runs `call`, the whole of one call to `endpoint`, and records its outcome and its
   /// duration on the monotonic clock. `outcome` names a result that is not a plain
   /// success (a raw response with an error status).
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   func measured<Result>(
     _ endpoint: String, by metrics: any MetricsRecorder,
     outcome: (Result) -> String = { _ in LoyaltyMetric.Outcome.success },

@@ -132,6 +132,10 @@ public final class NetworkClient: Sendable {
   /// The session: login, logout, tokens.
   public var session: Session { Session(client: self) }
 
+  // A call's generic plumbing (here, `measured` and the races) is not specialised per
+  // response type: it runs once per call, and a copy per type cost hosts more binary than
+  // the generic metadata a call passes costs it time (Docs/Examples.md).
+
   /// Sends `endpoint` and returns its decoded result.
   /// - Throws: A ``LoyaltyCore/LoyaltyError``: a network code when no response arrived;
   ///   ``LoyaltyCore/LoyaltyError/Code/httpStatus``,
@@ -140,6 +144,8 @@ public final class NetworkClient: Sendable {
   ///   ``LoyaltyCore/LoyaltyError/Code/serverStatus`` when the envelope reports failure;
   ///   a session code when authentication failed; a decoding code when the result does
   ///   not decode.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
     guard let metrics else {
       try await passRegistrationGate()
@@ -152,6 +158,8 @@ public final class NetworkClient: Sendable {
   }
 
   /// Sends the device registration's call: it does not wait for itself at the gate.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   func sendRegistration<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
     guard let metrics else { return try await send(endpoint, through: chain) }
     return try await measured(endpoint.name, by: metrics) {
@@ -167,6 +175,8 @@ public final class NetworkClient: Sendable {
   /// Sends `endpoint` through the chain and returns the raw response, whatever its
   /// status, for callers that read error bodies themselves (the analytics uploader).
   /// The error policy and the response's decoding are skipped.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   public func response<Response>(for endpoint: Endpoint<Response>) async throws
     -> HTTPResponse
   {
@@ -230,6 +240,8 @@ public final class NetworkClient: Sendable {
     }
   }
 
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   private func send<Response>(
     _ endpoint: Endpoint<Response>, through chain: MiddlewareChain
   ) async throws -> Response {

@@ -7,6 +7,10 @@ import LoyaltyCore
   import Foundation
 #endif
 
+// The races below are not specialised: they run once per call, and a copy of each (and of
+// its async parts and its `TimeoutRace`) per result type cost more binary than the
+// metadata a generic call passes.
+
 /// Runs `operation`, failing with `error` if it has not finished within `seconds` on
 /// `clock`.
 ///
@@ -15,6 +19,8 @@ import LoyaltyCore
 /// provider, say): the operation runs in a task of its own, which is cancelled when the
 /// time runs out and left to finish on its own. Cancelling the caller cancels both and
 /// throws `CancellationError` at once.
+@_semantics("optimize.sil.specialize.generic.never")
+@inline(never)
 func withTimeout<T: Sendable>(
   _ seconds: TimeInterval,
   clock: any LoyaltyClock,
@@ -42,6 +48,8 @@ func withTimeout<T: Sendable>(
 /// end them early. The caller gets its answer on time even when the operation ignores
 /// cancellation; the operation's task is cancelled when the time runs out, and when the
 /// caller is cancelled (which throws `CancellationError` at once).
+@_semantics("optimize.sil.specialize.generic.never")
+@inline(never)
 func withDeadline<T: Sendable>(
   _ seconds: TimeInterval,
   error: @autoclosure @escaping @Sendable () -> LoyaltyError,
@@ -58,6 +66,8 @@ func withDeadline<T: Sendable>(
 /// Runs `operation` in a task of its own and returns its outcome, or the outcome a timer
 /// that `arm` starts (with the race and the operation's task) gives first; cancelling the
 /// caller throws `CancellationError` at once.
+@_semantics("optimize.sil.specialize.generic.never")
+@inline(never)
 private func race<T: Sendable>(
   _ operation: @escaping @Sendable () async throws -> T,
   arm: (TimeoutRace<T>, Task<Void, Never>) -> Void
