@@ -55,7 +55,8 @@ extension GeofenceState.Visit {
 }
 
 extension GeofenceState {
-  /// Decodes a state; `visits` is required, the last timestamp and the selection may be absent or null.
+  /// Decodes a state; `visits` is required, the last timestamp and the selection may be
+  /// absent or null.
   @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)

@@ -68,7 +68,8 @@ public struct DeviceInfo: Sendable, Hashable, Codable {
 }
 
 extension DeviceInfo {
-  /// Decodes device info by the seed's names (its "Device Info Payload"); optional fields may be absent or null.
+  /// Decodes device info by the seed's names (its "Device Info Payload"); optional fields
+  /// may be absent or null.
   @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
