@@ -32,7 +32,7 @@ public struct DatabaseConfiguration: Sendable, Hashable, Codable {
   @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let defaults = DatabaseConfiguration()
-    let container = try decoder.container(keyedBy: SettingKey.self)
+    let container = try decoder.container(keyedBy: FieldKey.self)
     encryptionEnabled = try container.decode(
       "encryptionEnabled", default: defaults.encryptionEnabled)
     walMode = try container.decode("walMode", default: defaults.walMode)
@@ -44,7 +44,7 @@ public struct DatabaseConfiguration: Sendable, Hashable, Codable {
   /// Encodes every field; `directory` only when set.
   @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: SettingKey.self)
+    var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(encryptionEnabled, "encryptionEnabled")
     try container.encode(walMode, "walMode")
     try container.encode(cacheSizeKiB, "cacheSizeKiB")

@@ -92,7 +92,7 @@ public struct DeviceConfiguration: Sendable, Hashable, Codable {
   /// Decodes a configuration; missing fields take their default values.
   @_optimize(size)
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: SettingKey.self)
+    let container = try decoder.container(keyedBy: FieldKey.self)
     registersAtStart = try container.decode("registersAtStart", default: true)
     uniqueDeviceID = try container.decodeIfPresent("uniqueDeviceID")
     platform = try container.decodeIfPresent("platform")
@@ -112,7 +112,7 @@ public struct DeviceConfiguration: Sendable, Hashable, Codable {
   /// Encodes `registersAtStart` and the overrides that are set.
   @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: SettingKey.self)
+    var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(registersAtStart, "registersAtStart")
     try container.encodeIfPresent(uniqueDeviceID, "uniqueDeviceID")
     try container.encodeIfPresent(platform, "platform")

@@ -29,7 +29,7 @@ public struct LoggingConfiguration: Sendable, Hashable, Codable {
   @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let defaults = LoggingConfiguration()
-    let container = try decoder.container(keyedBy: SettingKey.self)
+    let container = try decoder.container(keyedBy: FieldKey.self)
     level = try container.decode("level", default: defaults.level)
     networkLogging = try container.decode("networkLogging", default: defaults.networkLogging)
     databaseLogging = try container.decode("databaseLogging", default: defaults.databaseLogging)
@@ -39,7 +39,7 @@ public struct LoggingConfiguration: Sendable, Hashable, Codable {
   /// Encodes every field.
   @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: SettingKey.self)
+    var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(level, "level")
     try container.encode(networkLogging, "networkLogging")
     try container.encode(databaseLogging, "databaseLogging")

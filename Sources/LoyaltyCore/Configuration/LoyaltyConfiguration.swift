@@ -88,9 +88,9 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
   /// takes its production default when absent.
   @_optimize(size)
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: SettingKey.self)
-    appUUID = try container.decode(String.self, forKey: SettingKey("appUUID"))
-    bundleID = try container.decode(String.self, forKey: SettingKey("bundleID"))
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    appUUID = try container.decode(String.self, forKey: FieldKey("appUUID"))
+    bundleID = try container.decode(String.self, forKey: FieldKey("bundleID"))
     merchantID = try container.decode("merchantID", default: "")
     apiKey = try container.decode("apiKey", default: "")
     environment = try container.decode("environment", default: .production)
@@ -106,7 +106,7 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
   /// Encodes every field, the API key included.
   @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: SettingKey.self)
+    var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(appUUID, "appUUID")
     try container.encode(merchantID, "merchantID")
     try container.encode(apiKey, "apiKey")

@@ -56,7 +56,7 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
   @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let defaults = NetworkConfiguration()
-    let container = try decoder.container(keyedBy: SettingKey.self)
+    let container = try decoder.container(keyedBy: FieldKey.self)
     requestTimeout = try container.decode("requestTimeout", default: defaults.requestTimeout)
     resourceTimeout = try container.decode("resourceTimeout", default: defaults.resourceTimeout)
     maxRetryAttempts = try container.decode("maxRetryAttempts", default: defaults.maxRetryAttempts)
@@ -72,7 +72,7 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
   /// Encodes every field.
   @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: SettingKey.self)
+    var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(requestTimeout, "requestTimeout")
     try container.encode(resourceTimeout, "resourceTimeout")
     try container.encode(maxRetryAttempts, "maxRetryAttempts")

@@ -29,9 +29,9 @@ public struct PrivacyConfiguration: Sendable, Hashable, Codable {
   /// feature. Unknown names are reported by validation, naming the entry.
   @_optimize(size)
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: SettingKey.self)
+    let container = try decoder.container(keyedBy: FieldKey.self)
     enabled = .all
-    if let word = try? container.decodeIfPresent(String.self, forKey: SettingKey("enabled")) {
+    if let word = try? container.decodeIfPresent(String.self, forKey: FieldKey("enabled")) {
       switch word {
       case "all": enabled = .all
       case "none": enabled = []
@@ -55,7 +55,7 @@ public struct PrivacyConfiguration: Sendable, Hashable, Codable {
   /// Encodes `enabled` as `"all"`, `"none"` or the list of names.
   @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: SettingKey.self)
+    var container = encoder.container(keyedBy: FieldKey.self)
     switch enabled {
     case .all: try container.encode("all", "enabled")
     case []: try container.encode("none", "enabled")

@@ -42,7 +42,7 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
   @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let defaults = TokenConfiguration()
-    let container = try decoder.container(keyedBy: SettingKey.self)
+    let container = try decoder.container(keyedBy: FieldKey.self)
     maxRetryAttempts = try container.decode("maxRetryAttempts", default: defaults.maxRetryAttempts)
     retryDelays = try container.decode("retryDelays", default: defaults.retryDelays)
     circuitBreakerThreshold = try container.decode(
@@ -58,7 +58,7 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
   /// Encodes every field.
   @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: SettingKey.self)
+    var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(maxRetryAttempts, "maxRetryAttempts")
     try container.encode(retryDelays, "retryDelays")
     try container.encode(circuitBreakerThreshold, "circuitBreakerThreshold")

@@ -62,3 +62,25 @@ public struct GeoBoundingBox: Sendable, Hashable, Codable {
     ]
   }
 }
+
+extension GeoBoundingBox {
+  /// Decodes a box; all four edges are required.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    minLatitude = try container.decode("minLatitude")
+    maxLatitude = try container.decode("maxLatitude")
+    minLongitude = try container.decode("minLongitude")
+    maxLongitude = try container.decode("maxLongitude")
+  }
+
+  /// Encodes the four edges.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(minLatitude, "minLatitude")
+    try container.encode(maxLatitude, "maxLatitude")
+    try container.encode(minLongitude, "minLongitude")
+    try container.encode(maxLongitude, "maxLongitude")
+  }
+}

@@ -22,3 +22,21 @@ public struct GeoPoint: Sendable, Hashable, Codable {
     GeoDistance.metres(from: self, to: other)
   }
 }
+
+extension GeoPoint {
+  /// Decodes a point; both coordinates are required.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    latitude = try container.decode("latitude")
+    longitude = try container.decode("longitude")
+  }
+
+  /// Encodes both coordinates.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(latitude, "latitude")
+    try container.encode(longitude, "longitude")
+  }
+}

@@ -44,3 +44,33 @@ public struct PointOfInterest: Sendable, Hashable, Codable {
     center.isValid && radius.isFinite && radius >= 0
   }
 }
+
+extension PointOfInterest {
+  /// Decodes a point of interest; the offer's title and description may be absent or null.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    id = try container.decode("id")
+    latitude = try container.decode("latitude")
+    longitude = try container.decode("longitude")
+    radius = try container.decode("radius")
+    merchantID = try container.decode("merchantID")
+    name = try container.decode("name")
+    offerTitle = try container.decodeIfPresent("offerTitle")
+    offerDescription = try container.decodeIfPresent("offerDescription")
+  }
+
+  /// Encodes a point of interest; `nil` fields are left out.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(id, "id")
+    try container.encode(latitude, "latitude")
+    try container.encode(longitude, "longitude")
+    try container.encode(radius, "radius")
+    try container.encode(merchantID, "merchantID")
+    try container.encode(name, "name")
+    try container.encodeIfPresent(offerTitle, "offerTitle")
+    try container.encodeIfPresent(offerDescription, "offerDescription")
+  }
+}

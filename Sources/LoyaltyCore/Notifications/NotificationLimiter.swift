@@ -17,6 +17,27 @@ public actor NotificationLimiter {
   private struct Entry: Codable, Equatable {
     let date: Date
     let merchantID: String
+
+    init(date: Date, merchantID: String) {
+      self.date = date
+      self.merchantID = merchantID
+    }
+
+    /// Decodes an entry; both fields are required.
+    @_optimize(size)
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: FieldKey.self)
+      date = try container.decode("date")
+      merchantID = try container.decode("merchantID")
+    }
+
+    /// Encodes both fields.
+    @_optimize(size)
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: FieldKey.self)
+      try container.encode(date, "date")
+      try container.encode(merchantID, "merchantID")
+    }
   }
 
   /// The key the history is kept under (named when the limiter lived in LoyaltyPush;

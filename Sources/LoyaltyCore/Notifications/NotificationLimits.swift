@@ -29,3 +29,27 @@ public struct NotificationLimits: Sendable, Hashable, Codable {
     self.allowedHours = allowedHours
   }
 }
+
+extension NotificationLimits {
+  /// Decodes limits; every field is required.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    perDay = try container.decode("perDay")
+    perWeek = try container.decode("perWeek")
+    perMonth = try container.decode("perMonth")
+    merchantCooldown = try container.decode("merchantCooldown")
+    allowedHours = try container.decode("allowedHours")
+  }
+
+  /// Encodes every limit.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(perDay, "perDay")
+    try container.encode(perWeek, "perWeek")
+    try container.encode(perMonth, "perMonth")
+    try container.encode(merchantCooldown, "merchantCooldown")
+    try container.encode(allowedHours, "allowedHours")
+  }
+}

@@ -1,3 +1,5 @@
+import LoyaltyCore
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
@@ -42,4 +44,28 @@ public struct GeofenceConfiguration: Sendable, Hashable, Codable {
 
   /// ``regionLimit`` brought into 1...20.
   var effectiveRegionLimit: Int { min(max(regionLimit, 1), Self.platformRegionLimit) }
+}
+
+extension GeofenceConfiguration {
+  /// Decodes a configuration; every field is required.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    exitHysteresis = try container.decode("exitHysteresis")
+    maximumAccuracy = try container.decode("maximumAccuracy")
+    dwellTime = try container.decode("dwellTime")
+    regionLimit = try container.decode("regionLimit")
+    minimumRefreshDistance = try container.decode("minimumRefreshDistance")
+  }
+
+  /// Encodes every field of a configuration.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(exitHysteresis, "exitHysteresis")
+    try container.encode(maximumAccuracy, "maximumAccuracy")
+    try container.encode(dwellTime, "dwellTime")
+    try container.encode(regionLimit, "regionLimit")
+    try container.encode(minimumRefreshDistance, "minimumRefreshDistance")
+  }
 }

@@ -33,3 +33,44 @@ public struct GeofenceState: Sendable, Hashable, Codable {
   /// An empty state: outside every fence.
   public init() {}
 }
+
+extension GeofenceState.Visit {
+  /// Decodes a visit; every field is required.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    pointOfInterest = try container.decode("pointOfInterest")
+    enteredAt = try container.decode("enteredAt")
+    dwellReported = try container.decode("dwellReported")
+  }
+
+  /// Encodes every field of a visit.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(pointOfInterest, "pointOfInterest")
+    try container.encode(enteredAt, "enteredAt")
+    try container.encode(dwellReported, "dwellReported")
+  }
+}
+
+extension GeofenceState {
+  /// Decodes a state; `visits` is required, the last timestamp and the selection may be
+  /// absent or null.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    visits = try container.decode("visits")
+    lastTimestamp = try container.decodeIfPresent("lastTimestamp")
+    selection = try container.decodeIfPresent("selection")
+  }
+
+  /// Encodes a state; a `nil` timestamp or selection is left out.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(visits, "visits")
+    try container.encodeIfPresent(lastTimestamp, "lastTimestamp")
+    try container.encodeIfPresent(selection, "selection")
+  }
+}

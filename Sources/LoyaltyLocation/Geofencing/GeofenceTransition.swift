@@ -35,3 +35,25 @@ public struct GeofenceTransition: Sendable, Hashable, Codable {
     self.distance = distance
   }
 }
+
+extension GeofenceTransition {
+  /// Decodes a transition; every field is required.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    kind = try container.decode("kind")
+    pointOfInterest = try container.decode("pointOfInterest")
+    timestamp = try container.decode("timestamp")
+    distance = try container.decode("distance")
+  }
+
+  /// Encodes every field of a transition.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(kind, "kind")
+    try container.encode(pointOfInterest, "pointOfInterest")
+    try container.encode(timestamp, "timestamp")
+    try container.encode(distance, "distance")
+  }
+}

@@ -1,3 +1,5 @@
+import LoyaltyCore
+
 /// What geofencing did with the fixes it was given: how many it used, and how many it
 /// refused or ignored, and why. Bad input is never silent.
 public struct LocationStatistics: Sendable, Hashable, Codable {
@@ -18,4 +20,30 @@ public struct LocationStatistics: Sendable, Hashable, Codable {
 
   /// No fixes yet.
   public init() {}
+}
+
+extension LocationStatistics {
+  /// Decodes statistics; every count is required.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    accepted = try container.decode("accepted")
+    invalidCoordinates = try container.decode("invalidCoordinates")
+    invalidAccuracy = try container.decode("invalidAccuracy")
+    inaccurate = try container.decode("inaccurate")
+    outOfOrder = try container.decode("outOfOrder")
+    disabledByPrivacy = try container.decode("disabledByPrivacy")
+  }
+
+  /// Encodes every count.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(accepted, "accepted")
+    try container.encode(invalidCoordinates, "invalidCoordinates")
+    try container.encode(invalidAccuracy, "invalidAccuracy")
+    try container.encode(inaccurate, "inaccurate")
+    try container.encode(outOfOrder, "outOfOrder")
+    try container.encode(disabledByPrivacy, "disabledByPrivacy")
+  }
 }

@@ -30,3 +30,25 @@ public struct LocationUpdate: Sendable, Hashable, Codable {
   /// The position.
   public var point: GeoPoint { GeoPoint(latitude: latitude, longitude: longitude) }
 }
+
+extension LocationUpdate {
+  /// Decodes an update; every field is required.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    latitude = try container.decode("latitude")
+    longitude = try container.decode("longitude")
+    horizontalAccuracy = try container.decode("horizontalAccuracy")
+    timestamp = try container.decode("timestamp")
+  }
+
+  /// Encodes every field of an update.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(latitude, "latitude")
+    try container.encode(longitude, "longitude")
+    try container.encode(horizontalAccuracy, "horizontalAccuracy")
+    try container.encode(timestamp, "timestamp")
+  }
+}

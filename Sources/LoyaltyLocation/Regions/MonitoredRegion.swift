@@ -22,3 +22,25 @@ public struct MonitoredRegion: Sendable, Hashable, Codable {
   /// The prefix of every identifier the SDK gives a region.
   public static let prefix = "loyalty.poi."
 }
+
+extension MonitoredRegion {
+  /// Decodes a region; every field is required.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    identifier = try container.decode("identifier")
+    pointOfInterestID = try container.decode("pointOfInterestID")
+    center = try container.decode("center")
+    radius = try container.decode("radius")
+  }
+
+  /// Encodes every field of a region.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(identifier, "identifier")
+    try container.encode(pointOfInterestID, "pointOfInterestID")
+    try container.encode(center, "center")
+    try container.encode(radius, "radius")
+  }
+}

@@ -47,3 +47,25 @@ public struct RegionSelection: Sendable, Hashable, Codable {
     GeoDistance.metres(from: center, to: point) > refreshDistance
   }
 }
+
+extension RegionSelection {
+  /// Decodes a selection; every field is required.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    center = try container.decode("center")
+    regions = try container.decode("regions")
+    refreshDistance = try container.decode("refreshDistance")
+    chosenAt = try container.decode("chosenAt")
+  }
+
+  /// Encodes every field of a selection.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(center, "center")
+    try container.encode(regions, "regions")
+    try container.encode(refreshDistance, "refreshDistance")
+    try container.encode(chosenAt, "chosenAt")
+  }
+}

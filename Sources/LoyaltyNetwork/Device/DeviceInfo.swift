@@ -1,3 +1,5 @@
+import LoyaltyCore
+
 /// What device registration tells the backend about this installation: the body of
 /// `POST /api/async/info/{appUUID}/`, `{"device_info": {...}}`, with the seed's field
 /// names.
@@ -63,23 +65,51 @@ public struct DeviceInfo: Sendable, Hashable, Codable {
     self.sdkVersion = sdkVersion
     self.development = development
   }
+}
 
-  /// The seed's names (its "Device Info Payload").
-  enum CodingKeys: String, CodingKey {
-    case deviceToken = "device_token"
-    case platform, vendor
-    case osVersion = "os_version"
-    case uniqueDeviceID = "unique_device_id"
-    case systemName = "ios_system_name"
-    case systemVersion = "ios_system_version"
-    case model = "ios_model"
-    case locale = "ios_locale"
-    case languages = "ios_languages"
-    case screenResolution = "screen_resolution"
-    case bundleIdentifier = "bundle_identifier"
-    case appVersion = "app_version"
-    case appBuild = "app_build"
-    case sdkVersion = "sdk_version"
-    case development
+extension DeviceInfo {
+  /// Decodes device info by the seed's names (its "Device Info Payload"); optional fields
+  /// may be absent or null.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    deviceToken = try container.decodeIfPresent("device_token")
+    platform = try container.decode("platform")
+    vendor = try container.decode("vendor")
+    osVersion = try container.decode("os_version")
+    uniqueDeviceID = try container.decode("unique_device_id")
+    systemName = try container.decode("ios_system_name")
+    systemVersion = try container.decode("ios_system_version")
+    model = try container.decodeIfPresent("ios_model")
+    locale = try container.decode("ios_locale")
+    languages = try container.decode("ios_languages")
+    screenResolution = try container.decodeIfPresent("screen_resolution")
+    bundleIdentifier = try container.decode("bundle_identifier")
+    appVersion = try container.decodeIfPresent("app_version")
+    appBuild = try container.decodeIfPresent("app_build")
+    sdkVersion = try container.decode("sdk_version")
+    development = try container.decode("development")
+  }
+
+  /// Encodes device info by the seed's names; `nil` fields are left out.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encodeIfPresent(deviceToken, "device_token")
+    try container.encode(platform, "platform")
+    try container.encode(vendor, "vendor")
+    try container.encode(osVersion, "os_version")
+    try container.encode(uniqueDeviceID, "unique_device_id")
+    try container.encode(systemName, "ios_system_name")
+    try container.encode(systemVersion, "ios_system_version")
+    try container.encodeIfPresent(model, "ios_model")
+    try container.encode(locale, "ios_locale")
+    try container.encode(languages, "ios_languages")
+    try container.encodeIfPresent(screenResolution, "screen_resolution")
+    try container.encode(bundleIdentifier, "bundle_identifier")
+    try container.encodeIfPresent(appVersion, "app_version")
+    try container.encodeIfPresent(appBuild, "app_build")
+    try container.encode(sdkVersion, "sdk_version")
+    try container.encode(development, "development")
   }
 }

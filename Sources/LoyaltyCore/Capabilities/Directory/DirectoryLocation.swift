@@ -39,3 +39,21 @@ public struct DirectoryLocation: Sendable, Hashable, Codable {
     return 2 * radius * asin(min(1, a.squareRoot()))
   }
 }
+
+extension DirectoryLocation {
+  /// Decodes a location; both coordinates are required.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    latitude = try container.decode("latitude")
+    longitude = try container.decode("longitude")
+  }
+
+  /// Encodes both coordinates.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(latitude, "latitude")
+    try container.encode(longitude, "longitude")
+  }
+}

@@ -44,3 +44,37 @@ public struct DirectoryMerchant: Sendable, Hashable, Codable {
     self.providers = providers
   }
 }
+
+extension DirectoryMerchant {
+  /// Decodes a merchant; `location` and `denominationsType` may be absent or null.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    id = try container.decode("id")
+    name = try container.decode("name")
+    category = try container.decode("category")
+    address = try container.decode("address")
+    tags = try container.decode("tags")
+    location = try container.decodeIfPresent("location")
+    denominationsType = try container.decodeIfPresent("denominationsType")
+    enabled = try container.decode("enabled")
+    paymentTypes = try container.decode("paymentTypes")
+    providers = try container.decode("providers")
+  }
+
+  /// Encodes a merchant; `nil` fields are left out.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(id, "id")
+    try container.encode(name, "name")
+    try container.encode(category, "category")
+    try container.encode(address, "address")
+    try container.encode(tags, "tags")
+    try container.encodeIfPresent(location, "location")
+    try container.encodeIfPresent(denominationsType, "denominationsType")
+    try container.encode(enabled, "enabled")
+    try container.encode(paymentTypes, "paymentTypes")
+    try container.encode(providers, "providers")
+  }
+}

@@ -34,3 +34,29 @@ public struct DirectorySnapshotInfo: Sendable, Hashable, Codable {
     self.fullTextSearch = fullTextSearch
   }
 }
+
+extension DirectorySnapshotInfo {
+  /// Decodes the description of a snapshot; every field is required.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    version = try container.decode("version")
+    schemaVersion = try container.decode("schemaVersion")
+    merchantCount = try container.decode("merchantCount")
+    installedAt = try container.decode("installedAt")
+    fallbacks = try container.decode("fallbacks")
+    fullTextSearch = try container.decode("fullTextSearch")
+  }
+
+  /// Encodes every field.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(version, "version")
+    try container.encode(schemaVersion, "schemaVersion")
+    try container.encode(merchantCount, "merchantCount")
+    try container.encode(installedAt, "installedAt")
+    try container.encode(fallbacks, "fallbacks")
+    try container.encode(fullTextSearch, "fullTextSearch")
+  }
+}

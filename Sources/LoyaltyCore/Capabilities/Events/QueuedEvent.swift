@@ -26,3 +26,27 @@ public struct QueuedEvent: Sendable, Hashable, Codable {
     self.attempts = attempts
   }
 }
+
+extension QueuedEvent {
+  /// Decodes a queued event; every field is required.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    id = try container.decode("id")
+    name = try container.decode("name")
+    timestamp = try container.decode("timestamp")
+    payload = try container.decode("payload")
+    attempts = try container.decode("attempts")
+  }
+
+  /// Encodes every field of a queued event.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(id, "id")
+    try container.encode(name, "name")
+    try container.encode(timestamp, "timestamp")
+    try container.encode(payload, "payload")
+    try container.encode(attempts, "attempts")
+  }
+}

@@ -38,3 +38,25 @@ public struct TokenPair: Sendable, Hashable, Codable, CustomStringConvertible,
     Mirror(self, children: ["masked": description], displayStyle: .struct)
   }
 }
+
+extension TokenPair {
+  /// Decodes a token pair; the client id and secret may be absent or null.
+  @_optimize(size)
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: FieldKey.self)
+    accessToken = try container.decode("accessToken")
+    refreshToken = try container.decode("refreshToken")
+    clientID = try container.decodeIfPresent("clientID")
+    clientSecret = try container.decodeIfPresent("clientSecret")
+  }
+
+  /// Encodes a token pair; a `nil` client id or secret is left out.
+  @_optimize(size)
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: FieldKey.self)
+    try container.encode(accessToken, "accessToken")
+    try container.encode(refreshToken, "refreshToken")
+    try container.encodeIfPresent(clientID, "clientID")
+    try container.encodeIfPresent(clientSecret, "clientSecret")
+  }
+}
