@@ -491,7 +491,7 @@ let package = Package(
 
     .testTarget(
       name: "LoyaltyCoreTests",
-      dependencies: ["LoyaltyCore", "LoyaltyConformance"],
+      dependencies: ["LoyaltyCore", "LoyaltyConformance", "LoyaltyTestSupport"],
       swiftSettings: swiftSettings
     ),
     // What several test targets share; not a product.

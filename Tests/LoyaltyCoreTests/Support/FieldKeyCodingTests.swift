@@ -1,26 +1,7 @@
 import Foundation
 import LoyaltyCore
+import LoyaltyTestSupport
 import Testing
-
-/// `value` encoded as JSON, as a tree.
-private func encoded(_ value: some Encodable) throws -> JSONValue {
-  try JSONValue(parsing: JSONEncoder().encode(value))
-}
-
-/// `json` as a tree.
-private func tree(_ json: String) throws -> JSONValue {
-  try JSONValue(parsing: Data(json.utf8))
-}
-
-/// `json` decoded as a `T`.
-private func decoded<T: Decodable>(_: T.Type, _ json: String) throws -> T {
-  try JSONDecoder().decode(T.self, from: Data(json.utf8))
-}
-
-/// A date whose JSON is the number `seconds` (seconds since 2001-01-01).
-private func date(_ seconds: Double) -> Date {
-  Date(timeIntervalSinceReferenceDate: seconds)
-}
 
 @Suite("Hand-written coding keeps the JSON of synthesised Codable")
 struct FieldKeyCodingTests {
@@ -35,20 +16,21 @@ struct FieldKeyCodingTests {
        "location": {"latitude": 37.5, "longitude": 23.5}, "denominationsType": "fixed",
        "enabled": false, "paymentTypes": ["dash"], "providers": ["ctx"]}
       """
-    #expect(try encoded(merchant) == tree(json))
-    #expect(try decoded(DirectoryMerchant.self, json) == merchant)
+    #expect(try JSONProbe.encoded(merchant) == JSONProbe.tree(json))
+    #expect(try JSONProbe.decoded(DirectoryMerchant.self, json) == merchant)
     let bare = """
       {"id": 1, "name": "M", "category": "", "address": "", "tags": [], "denominationsType": null,
        "enabled": true, "paymentTypes": [], "providers": []}
       """
-    #expect(try decoded(DirectoryMerchant.self, bare) == DirectoryMerchant(id: 1, name: "M"))
     #expect(
-      try encoded(DirectoryMerchant(id: 1, name: "M"))
-        == tree(
+      try JSONProbe.decoded(DirectoryMerchant.self, bare) == DirectoryMerchant(id: 1, name: "M"))
+    #expect(
+      try JSONProbe.encoded(DirectoryMerchant(id: 1, name: "M"))
+        == JSONProbe.tree(
           bare.replacingOccurrences(
             of: "\"denominationsType\": null,", with: "")))
     #expect(throws: DecodingError.self) {
-      try decoded(DirectoryMerchant.self, #"{"id": 1, "name": "M"}"#)
+      try JSONProbe.decoded(DirectoryMerchant.self, #"{"id": 1, "name": "M"}"#)
     }
   }
 
@@ -61,31 +43,33 @@ struct FieldKeyCodingTests {
       {"id": 42, "latitude": 37.5, "longitude": 23.25, "radius": 100, "merchantID": "m-1",
        "name": "Store", "offerTitle": "Title", "offerDescription": "Text"}
       """
-    #expect(try encoded(point) == tree(json))
-    #expect(try decoded(PointOfInterest.self, json) == point)
+    #expect(try JSONProbe.encoded(point) == JSONProbe.tree(json))
+    #expect(try JSONProbe.decoded(PointOfInterest.self, json) == point)
     let bare = """
       {"id": 1, "latitude": 0, "longitude": 0, "radius": 0, "merchantID": "", "name": "",
        "offerTitle": null}
       """
     let plain = PointOfInterest(id: 1, latitude: 0, longitude: 0, radius: 0)
-    #expect(try decoded(PointOfInterest.self, bare) == plain)
+    #expect(try JSONProbe.decoded(PointOfInterest.self, bare) == plain)
     #expect(
-      try encoded(plain)
-        == tree(bare.replacingOccurrences(of: ",\n \"offerTitle\": null", with: "")))
+      try JSONProbe.encoded(plain)
+        == JSONProbe.tree(bare.replacingOccurrences(of: ",\n \"offerTitle\": null", with: "")))
     #expect(throws: DecodingError.self) {
-      try decoded(PointOfInterest.self, #"{"id": 1, "latitude": 0, "longitude": 0, "radius": 0}"#)
+      try JSONProbe.decoded(
+        PointOfInterest.self, #"{"id": 1, "latitude": 0, "longitude": 0, "radius": 0}"#)
     }
   }
 
   @Test("QueuedEvent: every key, every field required")
   func queuedEvent() throws {
     let event = QueuedEvent(
-      id: "e-1", name: "open", timestamp: date(100), payload: Data("{}".utf8), attempts: 2)
+      id: "e-1", name: "open", timestamp: JSONProbe.date(100), payload: Data("{}".utf8), attempts: 2
+    )
     let json = #"{"id": "e-1", "name": "open", "timestamp": 100, "payload": "e30=", "attempts": 2}"#
-    #expect(try encoded(event) == tree(json))
-    #expect(try decoded(QueuedEvent.self, json) == event)
+    #expect(try JSONProbe.encoded(event) == JSONProbe.tree(json))
+    #expect(try JSONProbe.decoded(QueuedEvent.self, json) == event)
     #expect(throws: DecodingError.self) {
-      try decoded(
+      try JSONProbe.decoded(
         QueuedEvent.self, #"{"id": "e-1", "name": "open", "timestamp": 100, "payload": "e30="}"#)
     }
   }
@@ -93,16 +77,16 @@ struct FieldKeyCodingTests {
   @Test("DirectorySnapshotInfo: every key, every field required")
   func directorySnapshotInfo() throws {
     let info = DirectorySnapshotInfo(
-      version: 3, schemaVersion: 2, merchantCount: 10, installedAt: date(50),
+      version: 3, schemaVersion: 2, merchantCount: 10, installedAt: JSONProbe.date(50),
       fallbacks: ["enabled<-default": 1], fullTextSearch: false)
     let json = """
       {"version": 3, "schemaVersion": 2, "merchantCount": 10, "installedAt": 50,
        "fallbacks": {"enabled<-default": 1}, "fullTextSearch": false}
       """
-    #expect(try encoded(info) == tree(json))
-    #expect(try decoded(DirectorySnapshotInfo.self, json) == info)
+    #expect(try JSONProbe.encoded(info) == JSONProbe.tree(json))
+    #expect(try JSONProbe.decoded(DirectorySnapshotInfo.self, json) == info)
     #expect(throws: DecodingError.self) {
-      try decoded(
+      try JSONProbe.decoded(
         DirectorySnapshotInfo.self,
         #"{"version": 3, "schemaVersion": 2, "merchantCount": 10, "installedAt": 50}"#)
     }
@@ -114,15 +98,17 @@ struct FieldKeyCodingTests {
       accessToken: "a", refreshToken: "r", clientID: "id", clientSecret: "secret")
     let json =
       #"{"accessToken": "a", "refreshToken": "r", "clientID": "id", "clientSecret": "secret"}"#
-    #expect(try encoded(pair) == tree(json))
-    #expect(try decoded(TokenPair.self, json) == pair)
+    #expect(try JSONProbe.encoded(pair) == JSONProbe.tree(json))
+    #expect(try JSONProbe.decoded(TokenPair.self, json) == pair)
     let plain = TokenPair(accessToken: "a", refreshToken: "r")
-    #expect(try encoded(plain) == tree(#"{"accessToken": "a", "refreshToken": "r"}"#))
     #expect(
-      try decoded(TokenPair.self, #"{"accessToken": "a", "refreshToken": "r", "clientID": null}"#)
+      try JSONProbe.encoded(plain) == JSONProbe.tree(#"{"accessToken": "a", "refreshToken": "r"}"#))
+    #expect(
+      try JSONProbe.decoded(
+        TokenPair.self, #"{"accessToken": "a", "refreshToken": "r", "clientID": null}"#)
         == plain)
     #expect(throws: DecodingError.self) {
-      try decoded(TokenPair.self, #"{"accessToken": "a"}"#)
+      try JSONProbe.decoded(TokenPair.self, #"{"accessToken": "a"}"#)
     }
   }
 
@@ -133,10 +119,10 @@ struct FieldKeyCodingTests {
     let json = """
       {"perDay": 1, "perWeek": 2, "perMonth": 3, "merchantCooldown": 60, "allowedHours": [8, 22]}
       """
-    #expect(try encoded(limits) == tree(json))
-    #expect(try decoded(NotificationLimits.self, json) == limits)
+    #expect(try JSONProbe.encoded(limits) == JSONProbe.tree(json))
+    #expect(try JSONProbe.decoded(NotificationLimits.self, json) == limits)
     #expect(throws: DecodingError.self) {
-      try decoded(NotificationLimits.self, #"{"perDay": 1, "perWeek": 2, "perMonth": 3}"#)
+      try JSONProbe.decoded(NotificationLimits.self, #"{"perDay": 1, "perWeek": 2, "perMonth": 3}"#)
     }
   }
 
@@ -144,43 +130,46 @@ struct FieldKeyCodingTests {
   func coordinates() throws {
     let box = GeoBoundingBox(minLatitude: 1, maxLatitude: 2, minLongitude: 3, maxLongitude: 4.5)
     let boxJSON = #"{"minLatitude": 1, "maxLatitude": 2, "minLongitude": 3, "maxLongitude": 4.5}"#
-    #expect(try encoded(box) == tree(boxJSON))
-    #expect(try decoded(GeoBoundingBox.self, boxJSON) == box)
+    #expect(try JSONProbe.encoded(box) == JSONProbe.tree(boxJSON))
+    #expect(try JSONProbe.decoded(GeoBoundingBox.self, boxJSON) == box)
     #expect(throws: DecodingError.self) {
-      try decoded(GeoBoundingBox.self, #"{"minLatitude": 1, "maxLatitude": 2, "minLongitude": 3}"#)
+      try JSONProbe.decoded(
+        GeoBoundingBox.self, #"{"minLatitude": 1, "maxLatitude": 2, "minLongitude": 3}"#)
     }
 
     let point = GeoPoint(latitude: 37.5, longitude: -122.25)
     let pointJSON = #"{"latitude": 37.5, "longitude": -122.25}"#
-    #expect(try encoded(point) == tree(pointJSON))
-    #expect(try decoded(GeoPoint.self, pointJSON) == point)
+    #expect(try JSONProbe.encoded(point) == JSONProbe.tree(pointJSON))
+    #expect(try JSONProbe.decoded(GeoPoint.self, pointJSON) == point)
     #expect(throws: DecodingError.self) {
-      try decoded(GeoPoint.self, #"{"latitude": 37.5, "longitude": null}"#)
+      try JSONProbe.decoded(GeoPoint.self, #"{"latitude": 37.5, "longitude": null}"#)
     }
 
     let location = DirectoryLocation(latitude: -33.75, longitude: 151.5)
     let locationJSON = #"{"latitude": -33.75, "longitude": 151.5}"#
-    #expect(try encoded(location) == tree(locationJSON))
-    #expect(try decoded(DirectoryLocation.self, locationJSON) == location)
+    #expect(try JSONProbe.encoded(location) == JSONProbe.tree(locationJSON))
+    #expect(try JSONProbe.decoded(DirectoryLocation.self, locationJSON) == location)
     #expect(throws: DecodingError.self) {
-      try decoded(DirectoryLocation.self, #"{"longitude": 151.5}"#)
+      try JSONProbe.decoded(DirectoryLocation.self, #"{"longitude": 151.5}"#)
     }
   }
 
   @Test("NotificationLimiter's history: each entry is {date, merchantID}")
   func notificationHistory() async throws {
     let store = InMemoryKeyValueStore()
-    let clock = ManualClock(start: date(1_000))
+    let clock = ManualClock(start: JSONProbe.date(1_000))
     let limiter = NotificationLimiter(
       limits: NotificationLimits(allowedHours: 0..<24), store: store, clock: clock,
       timeZone: TimeZone(identifier: "UTC") ?? .current)
     try await limiter.record(merchantID: "m-1")
     let stored = try #require(await store.data(forKey: NotificationLimiter.storageKey))
-    #expect(try JSONValue(parsing: stored) == tree(#"[{"date": 1000, "merchantID": "m-1"}]"#))
+    #expect(
+      try JSONValue(parsing: stored) == JSONProbe.tree(#"[{"date": 1000, "merchantID": "m-1"}]"#))
 
     let written = InMemoryKeyValueStore()
     try await written.set(
-      tree(#"[{"date": 1000, "merchantID": "m-2"}]"#), forKey: NotificationLimiter.storageKey)
+      JSONProbe.tree(#"[{"date": 1000, "merchantID": "m-2"}]"#),
+      forKey: NotificationLimiter.storageKey)
     let reader = NotificationLimiter(
       limits: NotificationLimits(allowedHours: 0..<24), store: written, clock: clock,
       timeZone: TimeZone(identifier: "UTC") ?? .current)
@@ -188,7 +177,8 @@ struct FieldKeyCodingTests {
     #expect(try await reader.check(merchantID: "m-2") != .allowed)
 
     let broken = InMemoryKeyValueStore()
-    try await broken.set(tree(#"[{"date": 1000}]"#), forKey: NotificationLimiter.storageKey)
+    try await broken.set(
+      JSONProbe.tree(#"[{"date": 1000}]"#), forKey: NotificationLimiter.storageKey)
     let refusing = NotificationLimiter(store: broken, clock: clock)
     await #expect(throws: LoyaltyError.self) { try await refusing.counts() }
   }
