@@ -153,11 +153,8 @@ actor DirectorySync {
         "Directory snapshot \(info.version) installed: \(info.merchantCount) merchants, "
           + "schema \(info.schemaVersion).")
       if !info.fallbacks.isEmpty {
-        let summary = info.fallbacks.stablySorted { $0.key < $1.key }.map {
-          "\($0.key): \($0.value)"
-        }
-        logger.warning(
-          "Directory fields read through a fallback: \(summary.joined(separator: ", ")).")
+        let summary = info.fallbacks.mapValues(String.init).sortedPairs(": ", separator: ", ")
+        logger.warning("Directory fields read through a fallback: \(summary).")
       }
       return .updated(info)
     } catch {
