@@ -117,7 +117,7 @@ public struct JSONWebToken: Sendable, Hashable, CustomStringConvertible {
 
   /// The algorithm and the claim names, never their values.
   public var description: String {
-    "JSONWebToken(alg: \(algorithm ?? "?"), claims: \(claims.keys.sorted().joined(separator: ", ")))"
+    "JSONWebToken(alg: \(algorithm ?? "?"), claims: \(claims.keys.stablySorted().joined(separator: ", ")))"
   }
 
   private static func decodeObject(_ part: Substring, part name: String) throws -> [String: Value] {

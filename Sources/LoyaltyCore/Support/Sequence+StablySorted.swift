@@ -20,4 +20,12 @@ extension Sequence {
     }
     return positions.map { elements[$0] }
   }
+
+  /// The elements in increasing order, equal ones in the order they came: what `sorted()`
+  /// returns, through the one shared sort of `stablySorted(by:)`.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
+  package func stablySorted() -> [Element] where Element: Comparable {
+    stablySorted(by: <)
+  }
 }

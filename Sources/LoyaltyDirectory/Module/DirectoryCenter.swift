@@ -65,7 +65,7 @@ public final class DirectoryCenter: MerchantDirectory {
     if !missing.isEmpty {
       logger.warning(
         "Directory providers not compiled into this build: "
-          + missing.sorted().map(\.rawValue).joined(separator: ", ") + ".")
+          + missing.stablySorted().map(\.rawValue).joined(separator: ", ") + ".")
     }
     let storage = DirectoryStorage(folder: folder)
     try storage.prepare()

@@ -45,7 +45,7 @@ struct POISynchronizer: Sendable {
       report.removed += page.removed.count
       report.skipped.merge(page.skipped, uniquingKeysWith: +)
       report.defaultedRadius += page.defaultedRadius
-      report.drift = Array(Set(report.drift).union(page.drift)).sorted()
+      report.drift = Array(Set(report.drift).union(page.drift)).stablySorted()
       // The first page's version: a change made while later pages were fetched is
       // fetched again next time rather than missed.
       if report.pages == 1 { report.version = page.version }
@@ -84,7 +84,7 @@ struct POISynchronizer: Sendable {
   private func reportSkipped(_ report: POISyncReport) {
     guard report.skippedCount > 0 else { return }
     let fresh = warned.withLock { warned in
-      report.skipped.keys.sorted().filter { warned.insert($0).inserted }
+      report.skipped.keys.stablySorted().filter { warned.insert($0).inserted }
     }
     for reason in fresh {
       logger.warning(

@@ -166,7 +166,7 @@ package struct MarketCallDeclaration<Arguments: Sendable, Result: Sendable>: Mar
       body = .json(.object(fields))
     case .get(let template):
       method = .get
-      for name in fields.keys.sorted() {
+      for name in fields.keys.stablySorted() {
         let value = fields[name]?.looseString ?? ""
         if template.contains("{\(name)}") {
           parameters[name] = value

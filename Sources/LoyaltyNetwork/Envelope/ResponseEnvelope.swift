@@ -52,7 +52,7 @@ public struct ResponseEnvelope: Sendable, Equatable {
   /// seed puts it (``EnvelopeReader/payloadName(_:has:members:)``), with the member it
   /// was found under; `nil` when there is none.
   package func payload(_ name: String) -> (name: String, value: JSONValue)? {
-    EnvelopeReader.payloadName(name, has: { fields[$0] != nil }) { fields.keys.sorted() }
+    EnvelopeReader.payloadName(name, has: { fields[$0] != nil }) { fields.keys.stablySorted() }
       .flatMap { found in fields[found].map { (found, $0) } }
   }
 

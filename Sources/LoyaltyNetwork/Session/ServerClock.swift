@@ -148,7 +148,7 @@ public final class ServerClock: LoyaltyClock {
       } else {
         state.samples = [sample]
       }
-      let sorted = state.samples.sorted()
+      let sorted = state.samples.stablySorted()
       let estimate = sorted[(sorted.count - 1) / 2]
       state.estimate = estimate
       let offset = estimate + monotonic - wall

@@ -61,7 +61,7 @@ public struct EnvironmentKeyStore: KeyStore, CustomStringConvertible {
   }
 
   /// The identifiers of the supplied keys, sorted.
-  public var identifiers: [String] { keys.keys.sorted() }
+  public var identifiers: [String] { keys.keys.stablySorted() }
 
   /// Names the supplied identifiers, never the keys.
   public var description: String {

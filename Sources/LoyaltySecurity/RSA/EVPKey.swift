@@ -47,7 +47,7 @@ final class EVPKey: @unchecked Sendable {
         .invalidPEM,
         "The PEM document is a '\(document.label)', not an RSA \(kind) key.",
         recoverySuggestion: "Pass a PEM starting with "
-          + labels.sorted().map { "-----BEGIN \($0)-----" }.joined(separator: " or ") + ".",
+          + labels.stablySorted().map { "-----BEGIN \($0)-----" }.joined(separator: " or ") + ".",
         metadata: ["label": document.label])
     }
     let bytes = Array(document.text.utf8)

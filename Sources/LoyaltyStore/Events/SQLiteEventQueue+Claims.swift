@@ -59,7 +59,7 @@ extension SQLiteEventQueue {
         }
         logger.warning(
           "Moved \(undecodable.count) undecodable queued events to quarantine: "
-            + Set(undecodable.map(\.reason)).sorted().joined(separator: "; "))
+            + Set(undecodable.map(\.reason)).stablySorted().joined(separator: "; "))
       }
       return batch
     }

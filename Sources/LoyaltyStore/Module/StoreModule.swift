@@ -117,7 +117,7 @@ public struct StoreModule: LoyaltyModule {
     let folder = file.deletingLastPathComponent()
     let name = file.lastPathComponent
     let movedAside = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-      .filter { $0.hasPrefix(name + ".corrupt-") }.sorted()
+      .filter { $0.hasPrefix(name + ".corrupt-") }.stablySorted()
       .map { folder.appendingPathComponent($0) }
     return [file] + DatabaseOpener.companionSuffixes.map { URL(fileURLWithPath: file.path + $0) }
       + movedAside

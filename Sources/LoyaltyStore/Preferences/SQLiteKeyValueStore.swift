@@ -65,7 +65,7 @@ public struct SQLiteKeyValueStore: KeyValueStore {
           if let key = statement.text(at: 0) { keys.append(key) }
         }
         // Sorted as Swift sorts strings, which is not always SQLite's byte order.
-        return keys.sorted()
+        return keys.stablySorted()
       }
     }
   }

@@ -58,7 +58,7 @@ public final class InMemoryMetricsRecorder: MetricsRecorder {
 
   /// The distinct values the dimension `key` took on the metrics named `name`, sorted.
   public func dimensionValues(_ key: String, of name: String) -> [String] {
-    Set(metrics(named: name).compactMap { $0.dimension(key) }).sorted()
+    Set(metrics(named: name).compactMap { $0.dimension(key) }).stablySorted()
   }
 
   /// Forgets every metric.

@@ -17,5 +17,5 @@ public actor InMemoryKeyValueStore: KeyValueStore {
 
   public func removeValue(forKey key: String) { values[key] = nil }
 
-  public func keys() -> [String] { values.keys.sorted() }
+  public func keys() -> [String] { values.keys.stablySorted() }
 }
