@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 //
 // The Loyalty SDK: a modular loyalty and rewards SDK.
 //
@@ -20,6 +20,19 @@ let swiftSettings: [SwiftSetting] =
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
   ] + (warningsAsErrors ? [.unsafeFlags(["-warnings-as-errors"])] : [])
+
+// The SDK's products are compiled for size in a release build (`-Osize`): the host's app
+// carries every product it links, and -Osize takes 13 % off a host that links them all
+// (Docs/Examples.md, "What a host pays"). The loops whose speed is measured against a
+// reference say `@_optimize(speed)` themselves (the JSON parser, the geofence queries, the
+// registry's key); LoyaltyBarcode, whose QR encoder is measured against libqrencode, stays
+// at -O. Only the SDK's own modules are affected: the host's code keeps the host's settings. SwiftPM takes
+// a flag like this one from a dependency since tools version 6.2, the floor of this
+// manifest. LOYALTY_OPTIMIZE=speed builds the products with -O instead, to compare.
+let optimizeForSpeed = Context.environment["LOYALTY_OPTIMIZE"] == "speed"
+let productSettings: [SwiftSetting] =
+  swiftSettings
+  + (optimizeForSpeed ? [] : [.unsafeFlags(["-Osize"], .when(configuration: .release))])
 
 // Apple's privacy manifest (`PrivacyInfo.xcprivacy`) of each product that collects data or
 // calls a required-reason API: a resource where a host builds for Apple platforms, left out
@@ -132,57 +145,57 @@ let package = Package(
 
     // MARK: Products
 
-    .target(name: "LoyaltyCore", swiftSettings: swiftSettings),
+    .target(name: "LoyaltyCore", swiftSettings: productSettings),
     // The contracts of the capability protocols as checks; the HTTP transport's runs
     // against a loopback server it ships, and needs LoyaltyNetwork's gzip for it.
     .target(
       name: "LoyaltyConformance", dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
-      swiftSettings: swiftSettings),
+      swiftSettings: productSettings),
     .target(
       name: "LoyaltySecurity",
       dependencies: ["LoyaltyCore", "CLoyaltyCrypto"],
       exclude: privacyManifest.exclude,
       resources: privacyManifest.resources,
-      swiftSettings: swiftSettings
+      swiftSettings: productSettings
     ),
     .target(
       name: "LoyaltyStore",
       dependencies: ["LoyaltyCore", "CLoyaltySQLite"],
       exclude: privacyManifest.exclude,
       resources: privacyManifest.resources,
-      swiftSettings: swiftSettings
+      swiftSettings: productSettings
     ),
     .target(
       name: "LoyaltyNetwork",
       dependencies: ["LoyaltyCore", "CLoyaltyZlib"],
       exclude: privacyManifest.exclude,
       resources: privacyManifest.resources,
-      swiftSettings: swiftSettings
+      swiftSettings: productSettings
     ),
     .target(
       name: "LoyaltyURLSession",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
-      swiftSettings: swiftSettings
+      swiftSettings: productSettings
     ),
     .target(
       name: "LoyaltyEvents", dependencies: ["LoyaltyCore"], exclude: privacyManifest.exclude,
-      resources: privacyManifest.resources, swiftSettings: swiftSettings),
+      resources: privacyManifest.resources, swiftSettings: productSettings),
     .target(
       name: "LoyaltyPush",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
-      swiftSettings: swiftSettings
+      swiftSettings: productSettings
     ),
     .target(
       name: "LoyaltyMarket",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
       exclude: privacyManifest.exclude,
       resources: privacyManifest.resources,
-      swiftSettings: swiftSettings
+      swiftSettings: productSettings
     ),
     .target(
       name: "LoyaltySandbox",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
-      swiftSettings: swiftSettings
+      swiftSettings: productSettings
     ),
 
     // MARK: Executables
@@ -296,7 +309,7 @@ let package = Package(
       dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltySecurity"],
       exclude: privacyManifest.exclude,
       resources: privacyManifest.resources,
-      swiftSettings: swiftSettings
+      swiftSettings: productSettings
     ),
     .testTarget(
       name: "LoyaltyFlowsTests",
@@ -320,7 +333,7 @@ let package = Package(
     .target(
       name: "LoyaltyDirectory",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltyStore"],
-      swiftSettings: swiftSettings
+      swiftSettings: productSettings
     ),
     .testTarget(
       name: "LoyaltyDirectoryTests",
@@ -345,6 +358,8 @@ let package = Package(
     .target(
       name: "LoyaltyBarcode",
       dependencies: ["CLoyaltyZlib"],
+      // At -O, not -Osize: the whole module is the QR encoder's loop, measured against
+      // libqrencode (Benchmarks/README.md), and -Osize made it 1.25x slower for 20 KB.
       swiftSettings: swiftSettings
     ),
     .testTarget(
@@ -357,7 +372,7 @@ let package = Package(
     .target(
       name: "LoyaltyMarketBarcode",
       dependencies: ["LoyaltyBarcode", "LoyaltyMarket"],
-      swiftSettings: swiftSettings
+      swiftSettings: productSettings
     ),
     .testTarget(
       name: "LoyaltyMarketBarcodeTests",
@@ -470,7 +485,7 @@ let package = Package(
     .target(
       name: "LoyaltyLocation",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
-      swiftSettings: swiftSettings
+      swiftSettings: productSettings
     ),
     .executableTarget(
       name: "LocationExample",

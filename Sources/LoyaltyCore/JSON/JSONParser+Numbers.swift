@@ -2,6 +2,7 @@
 /// standard library's conversions, as an ``JSONValue/integer(_:)`` when it is whole and
 /// exact.
 extension JSONParser {
+  @_optimize(speed)
   mutating func parseNumber() throws(Failure) {
     let start = index
     if let integer = parseShortInteger() {
@@ -44,6 +45,7 @@ extension JSONParser {
   /// fraction nor an exponent, read directly; `nil`, with nothing consumed, for any other
   /// number, which the general path reads.
   @inline(__always)
+  @_optimize(speed)
   mutating func parseShortInteger() -> Int? {
     var position = index
     let count = bytes.count
@@ -73,6 +75,7 @@ extension JSONParser {
   }
 
   /// Skips one or more digits.
+  @_optimize(speed)
   mutating func skipDigits() throws(Failure) {
     guard let first = peek(), Self.isDigit(first) else { throw failure("expected a digit") }
     index += 1

@@ -3,6 +3,7 @@
 extension JSONParser {
   /// Checks a string and appends its token: the byte range between the quotes, and
   /// whether it has escapes.
+  @_optimize(speed)
   mutating func parseString() throws(Failure) {
     index += 1
     let start = index
@@ -42,6 +43,7 @@ extension JSONParser {
 
   /// Whether one of the eight bytes of `word` is a quote, a backslash or below 0x20.
   @inline(__always)
+  @_optimize(speed)
   static func mayEndRun(_ word: UInt64) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
@@ -55,6 +57,7 @@ extension JSONParser {
 
   /// Whether the bytes from `start` to `end` are all ASCII.
   @inline(__always)
+  @_optimize(speed)
   func isASCII(from start: Int, to end: Int) -> Bool {
     var position = start
     var bits: UInt64 = 0
@@ -110,6 +113,7 @@ extension JSONParser {
 
   /// Finishes a string with escapes, from its first escape on: checks its escapes and
   /// the UTF-8 of what they give.
+  @_optimize(speed)
   mutating func parseEscapedString(from start: Int) throws(Failure) {
     var text = Array(bytes[start..<index])
     while let byte = peek() {
@@ -133,6 +137,7 @@ extension JSONParser {
     throw failure("unterminated string")
   }
 
+  @_optimize(speed)
   mutating func appendEscape(to text: inout [UInt8]) throws(Failure) {
     guard let escape = peek() else { throw failure("unterminated string") }
     index += 1
@@ -151,6 +156,7 @@ extension JSONParser {
   }
 
   /// The scalar of a `\uXXXX` escape, or of a surrogate pair of two.
+  @_optimize(speed)
   mutating func parseUnicodeEscape() throws(Failure) -> Unicode.Scalar {
     let first = try parseHexQuad()
     var value = first
@@ -173,6 +179,7 @@ extension JSONParser {
     return scalar
   }
 
+  @_optimize(speed)
   mutating func parseHexQuad() throws(Failure) -> UInt32 {
     var value: UInt32 = 0
     for _ in 0..<4 {

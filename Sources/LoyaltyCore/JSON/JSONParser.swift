@@ -46,6 +46,7 @@ struct JSONParser {
 
   /// The tokens of `bytes`, which must hold one JSON value and nothing else but
   /// whitespace.
+  @_optimize(speed)
   static func tokens(of bytes: UnsafeRawBufferPointer) throws(Failure) -> [JSONTape.Token] {
     var parser = JSONParser(bytes: bytes)
     // About one token per eight bytes in the market's answers: one growth at most.
@@ -58,6 +59,7 @@ struct JSONParser {
     self.bytes = bytes
   }
 
+  @_optimize(speed)
   private mutating func parseDocument() throws(Failure) {
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       index = 3
@@ -70,10 +72,12 @@ struct JSONParser {
 
   /// Appends the token of a value whose first byte is at `offset`.
   @inline(__always)
+  @_optimize(speed)
   mutating func append(_ kind: JSONTape.Kind, _ offset: Int, _ payload: UInt64) {
     tokens.append(JSONTape.Token(kind, offset, payload))
   }
 
+  @_optimize(speed)
   private mutating func parseValue() throws(Failure) {
     guard let byte = peek() else { throw failure("unexpected end of the text") }
     let start = index
@@ -97,6 +101,7 @@ struct JSONParser {
     }
   }
 
+  @_optimize(speed)
   private mutating func parseArray() throws(Failure) {
     let start = index
     try enterContainer()
@@ -119,6 +124,7 @@ struct JSONParser {
     try close(open, .array, start, count)
   }
 
+  @_optimize(speed)
   private mutating func parseObject() throws(Failure) {
     let start = index
     try enterContainer()
@@ -147,6 +153,7 @@ struct JSONParser {
   }
 
   /// Steps past the opening bracket or brace of an array or object.
+  @_optimize(speed)
   private mutating func enterContainer() throws(Failure) {
     depth += 1
     guard depth <= Self.maximumDepth else {
@@ -158,6 +165,7 @@ struct JSONParser {
   /// Writes the token of the container opened at token `open` and byte `start`, now that
   /// its end and its count are known.
   @inline(__always)
+  @_optimize(speed)
   private mutating func close(
     _ open: Int, _ kind: JSONTape.Kind, _ start: Int, _ count: Int
   ) throws(Failure) {
@@ -168,6 +176,7 @@ struct JSONParser {
   }
 
   /// Steps past `word` (`true`, `false`, `null`), failing at its first wrong byte.
+  @_optimize(speed)
   private mutating func expect(_ word: StaticString) throws(Failure) {
     let count = word.utf8CodeUnitCount
     guard bytes.count - index >= count else { throw misspelled(word) }
@@ -189,6 +198,7 @@ struct JSONParser {
     return failure("unexpected character", at: offset)
   }
 
+  @_optimize(speed)
   mutating func skipWhitespace() {
     while let byte = peek(),
       byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
@@ -198,11 +208,13 @@ struct JSONParser {
     }
   }
 
+  @_optimize(speed)
   func peek() -> UInt8? {
     index < bytes.count ? bytes[index] : nil
   }
 
   /// Steps past `byte` if it comes next.
+  @_optimize(speed)
   mutating func consume(_ byte: UInt8) -> Bool {
     guard peek() == byte else { return false }
     index += 1
@@ -214,6 +226,7 @@ struct JSONParser {
     Failure(reason, at: offset ?? index, in: bytes)
   }
 
+  @_optimize(speed)
   static func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
   }

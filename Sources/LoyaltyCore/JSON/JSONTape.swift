@@ -127,6 +127,7 @@ public struct JSONTape: Sendable {
   package func number(_ index: Int) -> Double { Double(bitPattern: tokens[index].payload) }
 
   /// The text of the string at `index` (kind ``Kind/string``).
+  @_optimize(speed)
   package func string(_ index: Int) -> String {
     let token = tokens[index]
     let start = token.offset
@@ -198,6 +199,7 @@ public struct JSONTape: Sendable {
   }
 
   /// The value at `index` as a ``JSONValue``.
+  @_optimize(speed)
   package func value(_ index: Int) -> JSONValue {
     let token = tokens[index]
     switch token.kind {
@@ -217,6 +219,7 @@ public struct JSONTape: Sendable {
   // MARK: Building values
 
   /// The value at `position`, which is moved past it.
+  @_optimize(speed)
   static func value(_ tokens: [Token], _ bytes: UnsafeRawBufferPointer, _ position: inout Int)
     -> JSONValue
   {
@@ -248,6 +251,7 @@ public struct JSONTape: Sendable {
   }
 
   @inline(__always)
+  @_optimize(speed)
   static func string(_ token: Token, _ bytes: UnsafeRawBufferPointer) -> String {
     let start = token.offset
     let length = Int(truncatingIfNeeded: token.payload & Token.lengthMask)
@@ -260,6 +264,7 @@ public struct JSONTape: Sendable {
   // MARK: Text
 
   /// The bytes of a string's text from its checked bytes between the quotes.
+  @_optimize(speed)
   static func unescaped(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     var text: [UInt8] = []
     text.reserveCapacity(raw.count)
@@ -308,6 +313,7 @@ public struct JSONTape: Sendable {
   }
 
   /// Whether `bytes` are well-formed UTF-8.
+  @_optimize(speed)
   static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
     var iterator = bytes.makeIterator()
     var decoder = UTF8()

@@ -18,6 +18,7 @@ public enum GeoDistance {
   public static let metresPerDegree = earthRadius * Double.pi / 180
 
   /// The great-circle distance between `first` and `second`, in metres.
+  @_optimize(speed)
   public static func metres(from first: GeoPoint, to second: GeoPoint) -> Double {
     let lat1 = first.latitude * Double.pi / 180
     let lat2 = second.latitude * Double.pi / 180
@@ -33,6 +34,7 @@ public enum GeoDistance {
   ///
   /// Near a pole (the circle reaches it) the box spans every longitude; across the
   /// antimeridian it wraps (``GeoBoundingBox/crossesAntimeridian``).
+  @_optimize(speed)
   public static func boundingBox(around center: GeoPoint, radius: Double) -> GeoBoundingBox {
     let radius = max(0, radius)
     let dLat = radius / metresPerDegree

@@ -30,6 +30,7 @@ package enum GeoQuery {
 
   /// `candidates` ordered by distance from `point`, then id, keeping those `keep`
   /// accepts (it receives each candidate's distance).
+  @_optimize(speed)
   package static func ordered(
     _ candidates: some Sequence<PointOfInterest>, from point: GeoPoint,
     keep: (PointOfInterest, Double) -> Bool
@@ -44,6 +45,7 @@ package enum GeoQuery {
   }
 
   /// The fences among `candidates` that, widened by `margin`, contain `point`.
+  @_optimize(speed)
   package static func containing(
     _ point: GeoPoint, margin: Double, among candidates: some Sequence<PointOfInterest>
   ) -> [PointOfInterest] {
@@ -51,6 +53,7 @@ package enum GeoQuery {
   }
 
   /// The candidates whose centres lie within `radius` of `point`.
+  @_optimize(speed)
   package static func within(
     _ radius: Double, of point: GeoPoint, among candidates: some Sequence<PointOfInterest>
   ) -> [PointOfInterest] {
@@ -58,6 +61,7 @@ package enum GeoQuery {
   }
 
   /// The `limit` candidates nearest `point`.
+  @_optimize(speed)
   package static func nearest(
     _ point: GeoPoint, limit: Int, among candidates: some Sequence<PointOfInterest>
   ) -> [PointOfInterest] {

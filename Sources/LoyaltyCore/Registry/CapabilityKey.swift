@@ -56,10 +56,12 @@ public struct AnyCapabilityKey: Sendable, Hashable, CustomStringConvertible {
   /// The name of the value type, for diagnostics.
   public var valueTypeName: String { String(describing: valueType) }
 
+  @_optimize(speed)
   public static func == (lhs: AnyCapabilityKey, rhs: AnyCapabilityKey) -> Bool {
     lhs.name == rhs.name && ObjectIdentifier(lhs.valueType) == ObjectIdentifier(rhs.valueType)
   }
 
+  @_optimize(speed)
   public func hash(into hasher: inout Hasher) {
     hasher.combine(name)
     hasher.combine(ObjectIdentifier(valueType))
