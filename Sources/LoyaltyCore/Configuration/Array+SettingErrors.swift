@@ -5,7 +5,6 @@ extension [LoyaltyError] {
   /// Every configuration check reports through this one function, not inlined, so each
   /// check compiles to a call rather than to its own copy of the error's construction.
   @inline(never)
-  @_optimize(size)
   mutating func appendSetting(
     _ code: LoyaltyError.Code, field: String, _ message: String, _ suggestion: String
   ) {
@@ -14,7 +13,6 @@ extension [LoyaltyError] {
 
   /// Appends `<field> is <value>.` with `code` when `value` is outside `range`.
   @inline(never)
-  @_optimize(size)
   mutating func check(
     _ field: String, _ value: Int, in range: ClosedRange<Int>, _ code: LoyaltyError.Code,
     _ suggestion: String
@@ -26,7 +24,6 @@ extension [LoyaltyError] {
 
   /// Appends `<field> is <value> s.` with `code` when `value` is outside `range`.
   @inline(never)
-  @_optimize(size)
   mutating func check(
     _ field: String, seconds value: Double, in range: ClosedRange<Double>,
     _ code: LoyaltyError.Code, _ suggestion: String
@@ -36,7 +33,6 @@ extension [LoyaltyError] {
 
   /// Appends `<field> is <value> s.` with `code` when `isValid` is false.
   @inline(never)
-  @_optimize(size)
   mutating func check(
     _ field: String, seconds value: Double, isValid: Bool, _ code: LoyaltyError.Code,
     _ suggestion: String

@@ -29,7 +29,6 @@ public struct DatabaseConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Decodes a configuration; missing fields take their default values.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let defaults = DatabaseConfiguration()
     let container = try decoder.container(keyedBy: FieldKey.self)
@@ -42,7 +41,6 @@ public struct DatabaseConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Encodes every field; `directory` only when set.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(encryptionEnabled, "encryptionEnabled")
@@ -52,7 +50,6 @@ public struct DatabaseConfiguration: Sendable, Hashable, Codable {
     try container.encodeIfPresent(directory, "directory")
   }
 
-  @_optimize(size)
   func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
     errors.check(

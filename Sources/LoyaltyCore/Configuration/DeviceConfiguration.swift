@@ -90,7 +90,6 @@ public struct DeviceConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Decodes a configuration; missing fields take their default values.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     registersAtStart = try container.decode("registersAtStart", default: true)
@@ -110,7 +109,6 @@ public struct DeviceConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Encodes `registersAtStart` and the overrides that are set.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(registersAtStart, "registersAtStart")
@@ -131,7 +129,6 @@ public struct DeviceConfiguration: Sendable, Hashable, Codable {
 
   /// The overrides that are set, as `device.name: value` pairs, with the device id
   /// masked.
-  @_optimize(size)
   var summary: [String: String] {
     var pairs = ["device.registersAtStart": String(registersAtStart)]
     if let uniqueDeviceID {
@@ -150,7 +147,6 @@ public struct DeviceConfiguration: Sendable, Hashable, Codable {
     return pairs
   }
 
-  @_optimize(size)
   func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
     // Sent as header values: printable ASCII only, so no CR or LF can split a header.
@@ -197,7 +193,6 @@ extension DeviceConfiguration: CustomStringConvertible, CustomDebugStringConvert
 {
   /// `DeviceConfiguration(device.platform: ios, ...)`: the overrides that are set, with
   /// the device id masked.
-  @_optimize(size)
   public var description: String {
     "DeviceConfiguration(" + summary.sortedPairs(": ", separator: ", ") + ")"
   }
@@ -206,7 +201,6 @@ extension DeviceConfiguration: CustomStringConvertible, CustomDebugStringConvert
   public var debugDescription: String { description }
 
   /// The fields, with the device id masked, so `dump` shows no secret.
-  @_optimize(size)
   public var customMirror: Mirror {
     Mirror(
       self,

@@ -26,7 +26,6 @@ public struct LoggingConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Decodes a configuration; missing fields take their default values.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let defaults = LoggingConfiguration()
     let container = try decoder.container(keyedBy: FieldKey.self)
@@ -37,7 +36,6 @@ public struct LoggingConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Encodes every field.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(level, "level")

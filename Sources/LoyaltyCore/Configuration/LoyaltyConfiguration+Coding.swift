@@ -7,7 +7,6 @@
 extension LoyaltyConfiguration {
   /// Decodes a configuration from JSON. Missing sections take production defaults.
   /// - Throws: ``LoyaltyError/Code/configurationCoding`` naming the field at fault.
-  @_optimize(size)
   public init(jsonData: Data) throws {
     do {
       self = try JSONDecoder().decode(LoyaltyConfiguration.self, from: jsonData)
@@ -24,7 +23,6 @@ extension LoyaltyConfiguration {
   /// Encodes the configuration as pretty-printed JSON with sorted keys.
   ///
   /// The API key is included: store the result where you would store the key.
-  @_optimize(size)
   public func jsonData() throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -39,7 +37,6 @@ extension LoyaltyConfiguration {
   /// Loads a configuration from a JSON file.
   /// - Throws: ``LoyaltyError/Code/configurationFile`` when the file cannot be read,
   ///   ``LoyaltyError/Code/configurationCoding`` when it is not a valid configuration.
-  @_optimize(size)
   public init(contentsOf url: URL) throws {
     let data: Data
     do {
@@ -54,7 +51,6 @@ extension LoyaltyConfiguration {
 
   /// Writes the configuration to a JSON file atomically, readable by its owner only.
   /// - Throws: ``LoyaltyError/Code/configurationFile`` when the file cannot be written.
-  @_optimize(size)
   public func write(to url: URL) throws {
     let data = try jsonData()
     do {

@@ -3,7 +3,6 @@ extension LoyaltyConfiguration: CustomStringConvertible, CustomDebugStringConver
 {
   /// `LoyaltyConfiguration(apiKey: <masked, 17 characters>, appUUID: ..., ...)`: the
   /// ``summary``, with the API key masked.
-  @_optimize(size)
   public var description: String {
     "LoyaltyConfiguration(" + summary.sortedPairs(": ", separator: ", ") + ")"
   }
@@ -12,7 +11,6 @@ extension LoyaltyConfiguration: CustomStringConvertible, CustomDebugStringConver
   public var debugDescription: String { description }
 
   /// The fields, with the API key masked, so `dump` shows no secret.
-  @_optimize(size)
   public var customMirror: Mirror {
     Mirror(
       self,

@@ -1,7 +1,6 @@
 extension LoyaltyConfiguration {
   /// The configuration as flat `key: value` pairs for diagnostics, with the API key
   /// masked. Safe to log or show on a support screen.
-  @_optimize(size)
   public var summary: [String: String] {
     let base = [
       "appUUID": appUUID,
@@ -33,7 +32,6 @@ extension LoyaltyConfiguration {
   }
 
   /// ``summary`` as sorted `key: value` lines.
-  @_optimize(size)
   public var summaryText: String {
     summary.sortedPairs(": ", separator: "\n")
   }

@@ -9,7 +9,6 @@ extension LoyaltyConfiguration {
   }
 
   /// Every problem with the configuration, in field order; empty when it is valid.
-  @_optimize(size)
   public func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
     let uuid = appUUID.replacing("-", with: "")

@@ -86,7 +86,6 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
 
   /// Decodes a configuration. `appUUID` and `bundleID` are required; every other field
   /// takes its production default when absent.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     appUUID = try container.decode(String.self, forKey: FieldKey("appUUID"))
@@ -104,7 +103,6 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Encodes every field, the API key included.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(appUUID, "appUUID")

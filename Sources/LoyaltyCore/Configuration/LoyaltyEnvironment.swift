@@ -34,7 +34,6 @@ public enum LoyaltyEnvironment: Sendable, Hashable, Codable, CustomStringConvert
   private static let productionURL =
     URL(string: "https://engage-prod.dei.gr") ?? URL(fileURLWithPath: "/")
 
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let text = try container.decode(String.self)
@@ -51,7 +50,6 @@ public enum LoyaltyEnvironment: Sendable, Hashable, Codable, CustomStringConvert
     }
   }
 
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
@@ -61,7 +59,6 @@ public enum LoyaltyEnvironment: Sendable, Hashable, Codable, CustomStringConvert
     }
   }
 
-  @_optimize(size)
   public var description: String {
     switch self {
     case .development: "development (\(baseURL.absoluteString))"

@@ -53,7 +53,6 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Decodes a configuration; missing fields take their default values.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let defaults = NetworkConfiguration()
     let container = try decoder.container(keyedBy: FieldKey.self)
@@ -70,7 +69,6 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Encodes every field.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(requestTimeout, "requestTimeout")
@@ -84,7 +82,6 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
     try container.encode(maxRetryAfter, "maxRetryAfter")
   }
 
-  @_optimize(size)
   func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
     errors.check(

@@ -27,7 +27,6 @@ public struct PrivacyConfiguration: Sendable, Hashable, Codable {
 
   /// Decodes `enabled` from `"all"`, `"none"` or a list of feature names; absent, every
   /// feature. Unknown names are reported by validation, naming the entry.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     enabled = .all
@@ -53,7 +52,6 @@ public struct PrivacyConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Encodes `enabled` as `"all"`, `"none"` or the list of names.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     switch enabled {
@@ -64,7 +62,6 @@ public struct PrivacyConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Every problem: each name in `privacy.enabled` that no feature has.
-  @_optimize(size)
   func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
     let known = PrivacyFeatures.named.map(\.name).joined(separator: ", ")

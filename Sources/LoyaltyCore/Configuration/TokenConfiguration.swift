@@ -39,7 +39,6 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Decodes a configuration; missing fields take their default values.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let defaults = TokenConfiguration()
     let container = try decoder.container(keyedBy: FieldKey.self)
@@ -56,7 +55,6 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Encodes every field.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(maxRetryAttempts, "maxRetryAttempts")
@@ -69,7 +67,6 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
     try container.encode(cacheDuration, "cacheDuration")
   }
 
-  @_optimize(size)
   func validationErrors() -> [LoyaltyError] {
     var errors: [LoyaltyError] = []
     errors.check(

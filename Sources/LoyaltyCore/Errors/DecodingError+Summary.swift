@@ -7,7 +7,6 @@
 extension DecodingError {
   /// What went wrong and at which field path (`network.requestTimeout should be Double`),
   /// without the offending value, which may be personal data.
-  @_optimize(size)
   public var loyaltySummary: String {
     func path(_ context: Context) -> String {
       let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }

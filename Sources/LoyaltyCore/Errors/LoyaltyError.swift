@@ -80,7 +80,6 @@ public struct LoyaltyError: Error, Sendable, Equatable, CustomStringConvertible,
   public var category: Category { code.category }
 
   /// `[LOY-4003 security.decryptionFailed] message (key=value, ...)`.
-  @_optimize(size)
   public var description: String {
     var text = "[LOY-\(code.rawValue) \(code.category.rawValue).\(code.name)] \(message)"
     if !metadata.isEmpty {

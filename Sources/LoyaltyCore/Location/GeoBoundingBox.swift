@@ -65,7 +65,6 @@ public struct GeoBoundingBox: Sendable, Hashable, Codable {
 
 extension GeoBoundingBox {
   /// Decodes a box; all four edges are required.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     minLatitude = try container.decode("minLatitude")
@@ -75,7 +74,6 @@ extension GeoBoundingBox {
   }
 
   /// Encodes the four edges.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(minLatitude, "minLatitude")

@@ -25,7 +25,6 @@ public struct GeoPoint: Sendable, Hashable, Codable {
 
 extension GeoPoint {
   /// Decodes a point; both coordinates are required.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     latitude = try container.decode("latitude")
@@ -33,7 +32,6 @@ extension GeoPoint {
   }
 
   /// Encodes both coordinates.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(latitude, "latitude")

@@ -47,7 +47,6 @@ public struct PointOfInterest: Sendable, Hashable, Codable {
 
 extension PointOfInterest {
   /// Decodes a point of interest; the offer's title and description may be absent or null.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     id = try container.decode("id")
@@ -61,7 +60,6 @@ extension PointOfInterest {
   }
 
   /// Encodes a point of interest; `nil` fields are left out.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(id, "id")

@@ -24,7 +24,6 @@ public actor NotificationLimiter {
     }
 
     /// Decodes an entry; both fields are required.
-    @_optimize(size)
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: FieldKey.self)
       date = try container.decode("date")
@@ -32,7 +31,6 @@ public actor NotificationLimiter {
     }
 
     /// Encodes both fields.
-    @_optimize(size)
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: FieldKey.self)
       try container.encode(date, "date")

@@ -32,7 +32,6 @@ public struct NotificationLimits: Sendable, Hashable, Codable {
 
 extension NotificationLimits {
   /// Decodes limits; every field is required.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     perDay = try container.decode("perDay")
@@ -43,7 +42,6 @@ extension NotificationLimits {
   }
 
   /// Encodes every limit.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(perDay, "perDay")

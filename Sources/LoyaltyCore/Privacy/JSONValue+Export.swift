@@ -19,7 +19,6 @@ extension JSONValue {
 
   /// Stored bytes as the export shows them: JSON as itself, other UTF-8 text as a
   /// string, anything else as `{"base64": ...}`.
-  @_optimize(size)
   public static func exportValue(of data: Data) -> JSONValue {
     if let value = try? JSONValue(parsing: data) { return value }
     if let text = String(data: data, encoding: .utf8) { return .string(text) }

@@ -23,7 +23,6 @@ extension LoyaltyClient {
 
   /// ``eraseAllData()`` deleting each item with `remove`. The file work runs on the
   /// SDK's file thread, never on the cooperative pool.
-  @_optimize(size)
   package func eraseAllData(remove: @escaping @Sendable (URL) throws -> Void) async
     -> DataErasureReport
   {
@@ -61,7 +60,6 @@ extension LoyaltyClient {
 
   /// Deletes `url`: a directory's files first, then its directories, deepest first; a
   /// directory with a child that could not be deleted is kept.
-  @_optimize(size)
   private static func erase(
     _ url: URL, remove: (URL) throws -> Void, into report: inout DataErasureReport
   ) {

@@ -21,7 +21,6 @@ extension LoyaltyClient {
   /// - Returns: The document; `try export.jsonData()` gives its bytes.
   /// - Throws: ``LoyaltyError/Code/clientShutDown`` after ``shutdown()``, or what reading
   ///   the privacy choice throws.
-  @_optimize(size)
   public func exportData() async throws -> JSONValue {
     try ensureRunning()
     let privacy = try self.privacy

@@ -152,7 +152,6 @@ public final class PrivacyCenter: Sendable {
 
   /// Applies one change: the features enabled now that are in `kept`, and `added`.
   @inline(never)
-  @_optimize(size)
   private func change(keeping kept: PrivacyFeatures, adding added: PrivacyFeatures)
     async throws -> PrivacyChange
   {

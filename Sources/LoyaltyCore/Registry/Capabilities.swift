@@ -22,7 +22,6 @@ public final class Capabilities: Sendable {
   private let lastLogHandler = Locked<(any LogHandler)?>(nil)
   private let baseMasker: SecretMasker
 
-  @_optimize(size)
   init(configuration: LoyaltyConfiguration, registrations: [CapabilityRegistration]) {
     self.configuration = configuration
     var slots: [AnyCapabilityKey: any ErasedCapabilitySlot] = [:]
@@ -62,7 +61,6 @@ public final class Capabilities: Sendable {
 
   /// The error for a key nothing provides, naming what to add.
   @usableFromInline
-  @_optimize(size)
   func unavailable(_ key: AnyCapabilityKey) -> LoyaltyError {
     var message = "Nothing provides \(key.summary) (\(key.name))."
     if let hint = key.providedBy {

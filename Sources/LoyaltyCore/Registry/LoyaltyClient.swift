@@ -58,7 +58,6 @@ public final class LoyaltyClient: Sendable {
   ///   (naming the product to add), ``LoyaltyError/Code/dependencyCycle``; or
   ///   ``LoyaltyError/Code/moduleStartFailed`` naming the module, after every module
   ///   already started has been shut down in reverse order.
-  @_optimize(size)
   public static func start(
     _ configuration: LoyaltyConfiguration,
     modules: [any LoyaltyModule],
@@ -146,7 +145,6 @@ public final class LoyaltyClient: Sendable {
   }
 
   @usableFromInline
-  @_optimize(size)
   static func shutDownError() -> LoyaltyError {
     LoyaltyError(
       .clientShutDown, "The client has been shut down. Start a new client to continue.")
@@ -154,7 +152,6 @@ public final class LoyaltyClient: Sendable {
 
   // MARK: - Start-up
 
-  @_optimize(size)
   private func startModules() async throws {
     for (index, module) in registered.enumerated() {
       let context = context(for: module)
@@ -182,7 +179,6 @@ public final class LoyaltyClient: Sendable {
         + registered.map(\.identifier.name).joined(separator: ", ") + ".")
   }
 
-  @_optimize(size)
   private func shutdown(_ modules: ArraySlice<RegisteredModule>) async {
     for module in modules.reversed() {
       let context = context(for: module)
@@ -199,7 +195,6 @@ public final class LoyaltyClient: Sendable {
       logger: capabilities.logger(label: module.identifier.product))
   }
 
-  @_optimize(size)
   private static func coreDefaults() -> [CapabilityRegistration] {
     [
       CapabilityRegistration(.clock, source: .coreDefault) { _ in SystemClock() },

@@ -7,7 +7,6 @@ struct ModuleGraph {
   ///   - modules: The modules in the order the host listed them, registered: what each
   ///     provides is what it registered.
   ///   - available: Keys satisfied without a module: Core defaults and overrides.
-  @_optimize(size)
   init(modules: [RegisteredModule], available: Set<AnyCapabilityKey>) throws {
     var seen: Set<ModuleIdentifier> = []
     for module in modules where !seen.insert(module.identifier).inserted {

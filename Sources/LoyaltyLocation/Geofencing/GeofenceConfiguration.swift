@@ -48,7 +48,6 @@ public struct GeofenceConfiguration: Sendable, Hashable, Codable {
 
 extension GeofenceConfiguration {
   /// Decodes a configuration; every field is required.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     exitHysteresis = try container.decode("exitHysteresis")
@@ -59,7 +58,6 @@ extension GeofenceConfiguration {
   }
 
   /// Encodes every field of a configuration.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(exitHysteresis, "exitHysteresis")

@@ -36,7 +36,6 @@ public struct GeofenceState: Sendable, Hashable, Codable {
 
 extension GeofenceState.Visit {
   /// Decodes a visit; every field is required.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     pointOfInterest = try container.decode("pointOfInterest")
@@ -45,7 +44,6 @@ extension GeofenceState.Visit {
   }
 
   /// Encodes every field of a visit.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(pointOfInterest, "pointOfInterest")
@@ -57,7 +55,6 @@ extension GeofenceState.Visit {
 extension GeofenceState {
   /// Decodes a state; `visits` is required, the last timestamp and the selection may be
   /// absent or null.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     visits = try container.decode("visits")
@@ -66,7 +63,6 @@ extension GeofenceState {
   }
 
   /// Encodes a state; a `nil` timestamp or selection is left out.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(visits, "visits")

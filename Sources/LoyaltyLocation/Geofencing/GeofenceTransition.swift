@@ -38,7 +38,6 @@ public struct GeofenceTransition: Sendable, Hashable, Codable {
 
 extension GeofenceTransition {
   /// Decodes a transition; every field is required.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     kind = try container.decode("kind")
@@ -48,7 +47,6 @@ extension GeofenceTransition {
   }
 
   /// Encodes every field of a transition.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(kind, "kind")

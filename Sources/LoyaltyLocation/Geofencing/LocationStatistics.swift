@@ -24,7 +24,6 @@ public struct LocationStatistics: Sendable, Hashable, Codable {
 
 extension LocationStatistics {
   /// Decodes statistics; every count is required.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     accepted = try container.decode("accepted")
@@ -36,7 +35,6 @@ extension LocationStatistics {
   }
 
   /// Encodes every count.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(accepted, "accepted")

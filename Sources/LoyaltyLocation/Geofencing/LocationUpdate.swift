@@ -33,7 +33,6 @@ public struct LocationUpdate: Sendable, Hashable, Codable {
 
 extension LocationUpdate {
   /// Decodes an update; every field is required.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     latitude = try container.decode("latitude")
@@ -43,7 +42,6 @@ extension LocationUpdate {
   }
 
   /// Encodes every field of an update.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(latitude, "latitude")

@@ -25,7 +25,6 @@ public struct MonitoredRegion: Sendable, Hashable, Codable {
 
 extension MonitoredRegion {
   /// Decodes a region; every field is required.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     identifier = try container.decode("identifier")
@@ -35,7 +34,6 @@ extension MonitoredRegion {
   }
 
   /// Encodes every field of a region.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(identifier, "identifier")

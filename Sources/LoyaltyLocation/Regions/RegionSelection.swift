@@ -50,7 +50,6 @@ public struct RegionSelection: Sendable, Hashable, Codable {
 
 extension RegionSelection {
   /// Decodes a selection; every field is required.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     center = try container.decode("center")
@@ -60,7 +59,6 @@ extension RegionSelection {
   }
 
   /// Encodes every field of a selection.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(center, "center")

@@ -70,7 +70,6 @@ public struct DeviceInfo: Sendable, Hashable, Codable {
 extension DeviceInfo {
   /// Decodes device info by the seed's names (its "Device Info Payload"); optional fields
   /// may be absent or null.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     deviceToken = try container.decodeIfPresent("device_token")
@@ -92,7 +91,6 @@ extension DeviceInfo {
   }
 
   /// Encodes device info by the seed's names; `nil` fields are left out.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encodeIfPresent(deviceToken, "device_token")

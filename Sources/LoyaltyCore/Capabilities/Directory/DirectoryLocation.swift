@@ -42,7 +42,6 @@ public struct DirectoryLocation: Sendable, Hashable, Codable {
 
 extension DirectoryLocation {
   /// Decodes a location; both coordinates are required.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     latitude = try container.decode("latitude")
@@ -50,7 +49,6 @@ extension DirectoryLocation {
   }
 
   /// Encodes both coordinates.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(latitude, "latitude")

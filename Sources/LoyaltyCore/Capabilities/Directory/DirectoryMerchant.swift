@@ -47,7 +47,6 @@ public struct DirectoryMerchant: Sendable, Hashable, Codable {
 
 extension DirectoryMerchant {
   /// Decodes a merchant; `location` and `denominationsType` may be absent or null.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     id = try container.decode("id")
@@ -63,7 +62,6 @@ extension DirectoryMerchant {
   }
 
   /// Encodes a merchant; `nil` fields are left out.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(id, "id")

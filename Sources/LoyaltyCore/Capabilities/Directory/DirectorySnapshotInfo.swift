@@ -37,7 +37,6 @@ public struct DirectorySnapshotInfo: Sendable, Hashable, Codable {
 
 extension DirectorySnapshotInfo {
   /// Decodes the description of a snapshot; every field is required.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     version = try container.decode("version")
@@ -49,7 +48,6 @@ extension DirectorySnapshotInfo {
   }
 
   /// Encodes every field.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(version, "version")

@@ -29,7 +29,6 @@ public struct QueuedEvent: Sendable, Hashable, Codable {
 
 extension QueuedEvent {
   /// Decodes a queued event; every field is required.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     id = try container.decode("id")
@@ -40,7 +39,6 @@ extension QueuedEvent {
   }
 
   /// Encodes every field of a queued event.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(id, "id")

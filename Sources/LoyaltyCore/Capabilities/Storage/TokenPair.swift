@@ -41,7 +41,6 @@ public struct TokenPair: Sendable, Hashable, Codable, CustomStringConvertible,
 
 extension TokenPair {
   /// Decodes a token pair; the client id and secret may be absent or null.
-  @_optimize(size)
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: FieldKey.self)
     accessToken = try container.decode("accessToken")
@@ -51,7 +50,6 @@ extension TokenPair {
   }
 
   /// Encodes a token pair; a `nil` client id or secret is left out.
-  @_optimize(size)
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(accessToken, "accessToken")
