@@ -78,6 +78,7 @@ public final class InMemoryPointOfInterestStore: PointOfInterestStore {
     state.withLock { $0.version = version }
   }
 
+  @_optimize(speed)
   public func pointsOfInterest(containing point: GeoPoint, margin: Double) async throws
     -> [PointOfInterest]
   {
@@ -86,11 +87,13 @@ public final class InMemoryPointOfInterestStore: PointOfInterestStore {
     return GeoQuery.containing(point, margin: margin, among: snapshot())
   }
 
+  @_optimize(speed)
   public func nearest(to point: GeoPoint, limit: Int) async throws -> [PointOfInterest] {
     try GeoQuery.check(point)
     return GeoQuery.nearest(point, limit: limit, among: snapshot())
   }
 
+  @_optimize(speed)
   public func pointsOfInterest(within radius: Double, of point: GeoPoint) async throws
     -> [PointOfInterest]
   {

@@ -59,6 +59,7 @@ public final class EventBus: EventSink {
   }
 
   /// Posts `event` to every matching subscription. Returns at once.
+  @_optimize(speed)
   public func post(_ event: any LoyaltyEvent) {
     // Under the lock, so that concurrent posts reach every subscription in one order.
     routes.withLock { $0.send(event) }

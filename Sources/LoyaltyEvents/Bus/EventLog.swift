@@ -81,6 +81,7 @@ final class EventLog: Sendable {
   }
 
   /// Appends `event` and wakes the readers waiting for it.
+  @_optimize(speed)
   func append(_ event: any LoyaltyEvent) {
     let waiting = state.withLock { state -> [UInt64: UnsafeContinuation<Void, Never>]? in
       state.open.append(event)
@@ -108,6 +109,7 @@ final class EventLog: Sendable {
   /// The chunk after `chunk`, waiting for a post if there is none yet; `nil` once
   /// `reader` is finished. When `chunk` was trimmed, the oldest chunk kept: its
   /// ``EventChunk/first`` is then beyond `chunk`'s end by the events skipped.
+  @_optimize(speed)
   func chunk(after chunk: EventChunk, for reader: EventReader) async -> EventChunk? {
     while !reader.isFinished {
       switch chunk.successor {

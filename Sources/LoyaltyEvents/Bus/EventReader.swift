@@ -42,6 +42,7 @@ final class EventReader: Sendable {
 
   /// Counts the events between `position` and `chunk` as skipped: `chunk` is the log's
   /// oldest when the log trimmed what followed `position`.
+  @_optimize(speed)
   private func countSkipped(from position: EventChunk, to chunk: EventChunk) {
     guard chunk.first > position.end else { return }
     let count = Int(truncatingIfNeeded: chunk.first - position.end)
@@ -56,6 +57,7 @@ final class EventReader: Sendable {
   }
 
   /// Delivers every event to `handler` until the reader is finished.
+  @_optimize(speed)
   func deliver(to handler: @Sendable (any LoyaltyEvent) -> Void) async {
     guard var position = start.withLock({ $0.take() }) else { return }
     while let chunk = await log.chunk(after: position, for: self) {
@@ -71,6 +73,7 @@ final class EventReader: Sendable {
   /// Delivers every event `cast` lets through to the asynchronous `handler` until the
   /// reader is finished. The cast runs here rather than in a wrapping closure, so each
   /// event costs one asynchronous call.
+  @_optimize(speed)
   func deliver<Event>(
     casting cast: @Sendable (any LoyaltyEvent) -> Event?,
     to handler: @Sendable (Event) async -> Void

@@ -37,6 +37,7 @@ struct EventRoutes {
 
     var isEmpty: Bool { readers.isEmpty && streams.isEmpty }
 
+    @_optimize(speed)
     func send(_ event: any LoyaltyEvent) {
       log?.append(event)
       for stream in streams {
@@ -105,6 +106,7 @@ struct EventRoutes {
   var count: Int { topics.count }
 
   /// Hands `event` to every subscription listening to its type, its name, or everything.
+  @_optimize(speed)
   func send(_ event: any LoyaltyEvent) {
     byType[ObjectIdentifier(type(of: event))]?.send(event)
     if !byName.isEmpty {

@@ -101,6 +101,7 @@ public struct SQLitePOIStore: PointOfInterestStore {
 
   /// The points inside `box`, edges included, ordered by id.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidArgument`` for an invalid box.
+  @_optimize(speed)
   public func pointsOfInterest(in box: GeoBoundingBox) async throws -> [PointOfInterest] {
     guard box.isValid else {
       throw LoyaltyError(
@@ -177,6 +178,7 @@ public struct SQLitePOIStore: PointOfInterestStore {
   }
 
   /// The points whose fence, widened by `margin` metres, contains `point`, nearest first.
+  @_optimize(speed)
   public func pointsOfInterest(containing point: GeoPoint, margin: Double) async throws
     -> [PointOfInterest]
   {
@@ -200,6 +202,7 @@ public struct SQLitePOIStore: PointOfInterestStore {
   }
 
   /// The points whose centres lie within `radius` metres of `point`, nearest first.
+  @_optimize(speed)
   public func pointsOfInterest(within radius: Double, of point: GeoPoint) async throws
     -> [PointOfInterest]
   {
@@ -210,6 +213,7 @@ public struct SQLitePOIStore: PointOfInterestStore {
 
   /// The `limit` points nearest `point`: a box that grows fourfold until it holds
   /// enough points, then the whole table.
+  @_optimize(speed)
   public func nearest(to point: GeoPoint, limit: Int) async throws -> [PointOfInterest] {
     try GeoQuery.check(point)
     guard limit > 0 else { return [] }
@@ -222,6 +226,7 @@ public struct SQLitePOIStore: PointOfInterestStore {
     return GeoQuery.nearest(point, limit: limit, among: try await all())
   }
 
+  @_optimize(speed)
   private func within(_ radius: Double, of point: GeoPoint) async throws -> [PointOfInterest] {
     let box = GeoDistance.boundingBox(around: point, radius: radius)
     let candidates =
@@ -230,6 +235,7 @@ public struct SQLitePOIStore: PointOfInterestStore {
   }
 
   /// The points whose indexed fence box overlaps `box`.
+  @_optimize(speed)
   private func fences(overlapping box: GeoBoundingBox) async throws -> [PointOfInterest] {
     var points: [PointOfInterest] = []
     for part in box.unwrapped {
@@ -247,6 +253,7 @@ public struct SQLitePOIStore: PointOfInterestStore {
   }
 
   /// The points whose centre lies in `box`.
+  @_optimize(speed)
   private func centres(in box: GeoBoundingBox) async throws -> [PointOfInterest] {
     var points: [PointOfInterest] = []
     for part in box.unwrapped {
@@ -262,6 +269,7 @@ public struct SQLitePOIStore: PointOfInterestStore {
     return unique(points)
   }
 
+  @_optimize(speed)
   private func unique(_ points: [PointOfInterest]) -> [PointOfInterest] {
     var seen = Set<Int64>()
     return points.filter { seen.insert($0.id).inserted }
@@ -296,6 +304,7 @@ public struct SQLitePOIStore: PointOfInterestStore {
     if database.hasPOIIndex { try POIIndex.write(points, in: connection) }
   }
 
+  @_optimize(speed)
   private func fetch(
     _ sql: String, bind: @escaping @Sendable (SQLiteStatement) throws -> Void
   ) async throws -> [PointOfInterest] {
