@@ -30,7 +30,11 @@ package enum GeoQuery {
 
   /// `candidates` ordered by distance from `point`, then id, keeping those `keep`
   /// accepts (it receives each candidate's distance).
-  @_optimize(speed)
+  ///
+  /// These queries are inlined into the stores' queries, which are compiled for speed: a
+  /// specialisation of a generic function is compiled as its module is, for size, and
+  /// the scan of every point was 1.7x slower so.
+  @inline(__always)
   package static func ordered(
     _ candidates: some Sequence<PointOfInterest>, from point: GeoPoint,
     keep: (PointOfInterest, Double) -> Bool
@@ -45,7 +49,7 @@ package enum GeoQuery {
   }
 
   /// The fences among `candidates` that, widened by `margin`, contain `point`.
-  @_optimize(speed)
+  @inline(__always)
   package static func containing(
     _ point: GeoPoint, margin: Double, among candidates: some Sequence<PointOfInterest>
   ) -> [PointOfInterest] {
@@ -53,7 +57,7 @@ package enum GeoQuery {
   }
 
   /// The candidates whose centres lie within `radius` of `point`.
-  @_optimize(speed)
+  @inline(__always)
   package static func within(
     _ radius: Double, of point: GeoPoint, among candidates: some Sequence<PointOfInterest>
   ) -> [PointOfInterest] {
@@ -61,7 +65,7 @@ package enum GeoQuery {
   }
 
   /// The `limit` candidates nearest `point`.
-  @_optimize(speed)
+  @inline(__always)
   package static func nearest(
     _ point: GeoPoint, limit: Int, among candidates: some Sequence<PointOfInterest>
   ) -> [PointOfInterest] {
