@@ -1,7 +1,7 @@
 import LoyaltyCore
 import Testing
 
-@Suite("stablySorted(by:)")
+@Suite("stablySorted(by:) and stablySorted()")
 struct StablySortedTests {
   struct Item: Equatable {
     let key: Int
@@ -48,5 +48,17 @@ struct StablySortedTests {
         return left < right
       }
     }
+  }
+
+  @Test("comparable elements come in increasing order, from any sequence")
+  func comparable() {
+    let words: Set = ["pear", "apple", "fig", "Apple", "banana"]
+    #expect(words.stablySorted() == words.sorted())
+    #expect(words.stablySorted() == ["Apple", "apple", "banana", "fig", "pear"])
+    let counts = ["b": 2, "a": 1, "c": 3]
+    #expect(counts.keys.stablySorted() == ["a", "b", "c"])
+    #expect([2.5, -1, 0, 2.5, 1e9].stablySorted() == [-1, 0, 2.5, 2.5, 1e9])
+    #expect([String]().stablySorted() == [])
+    #expect([1, 1].stablySorted() == [1, 1])
   }
 }
