@@ -45,7 +45,6 @@ extension JSONParser {
   /// fraction nor an exponent, read directly; `nil`, with nothing consumed, for any other
   /// number, which the general path reads.
   @inline(__always)
-  @_optimize(speed)
   mutating func parseShortInteger() -> Int? {
     var position = index
     let count = bytes.count

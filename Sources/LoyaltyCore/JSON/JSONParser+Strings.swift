@@ -43,7 +43,6 @@ extension JSONParser {
 
   /// Whether one of the eight bytes of `word` is a quote, a backslash or below 0x20.
   @inline(__always)
-  @_optimize(speed)
   static func mayEndRun(_ word: UInt64) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
@@ -57,7 +56,6 @@ extension JSONParser {
 
   /// Whether the bytes from `start` to `end` are all ASCII.
   @inline(__always)
-  @_optimize(speed)
   func isASCII(from start: Int, to end: Int) -> Bool {
     var position = start
     var bits: UInt64 = 0

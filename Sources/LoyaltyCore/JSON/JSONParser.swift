@@ -27,7 +27,9 @@
 /// its count in 32 bits each.
 ///
 /// The strings are read in `JSONParser+Strings.swift`, the numbers in
-/// `JSONParser+Numbers.swift`.
+/// `JSONParser+Numbers.swift`. Its functions say `@_optimize(speed)` (those always inlined
+/// get it from their callers): the products are compiled for size, and parsing the
+/// market's 10,000-campaign answer was 1.4x slower so (Benchmarks/README.md).
 struct JSONParser {
   /// Why the text is not JSON, and where.
   typealias Failure = JSONSyntaxError
@@ -72,7 +74,6 @@ struct JSONParser {
 
   /// Appends the token of a value whose first byte is at `offset`.
   @inline(__always)
-  @_optimize(speed)
   mutating func append(_ kind: JSONTape.Kind, _ offset: Int, _ payload: UInt64) {
     tokens.append(JSONTape.Token(kind, offset, payload))
   }
@@ -165,7 +166,6 @@ struct JSONParser {
   /// Writes the token of the container opened at token `open` and byte `start`, now that
   /// its end and its count are known.
   @inline(__always)
-  @_optimize(speed)
   private mutating func close(
     _ open: Int, _ kind: JSONTape.Kind, _ start: Int, _ count: Int
   ) throws(Failure) {

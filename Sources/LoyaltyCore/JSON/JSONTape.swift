@@ -251,7 +251,6 @@ public struct JSONTape: Sendable {
   }
 
   @inline(__always)
-  @_optimize(speed)
   static func string(_ token: Token, _ bytes: UnsafeRawBufferPointer) -> String {
     let start = token.offset
     let length = Int(truncatingIfNeeded: token.payload & Token.lengthMask)
