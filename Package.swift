@@ -25,8 +25,8 @@ let swiftSettings: [SwiftSetting] =
 // carries every product it links, and -Osize takes 10 % off a host that links them all
 // (Docs/Examples.md, "What a host pays"). What a benchmark measures against a reference
 // keeps its speed: the loops say `@_optimize(speed)` themselves (the JSON parser, the
-// registry's key, the event bus's delivery, the point-of-interest queries), and three
-// products stay at -O (LoyaltyBarcode, LoyaltyStore, LoyaltyLocation; each says why).
+// registry's key, the event bus's delivery, the point-of-interest queries, the token
+// cache), and LoyaltyBarcode stays at -O (it says why).
 // Only the SDK's own modules are affected: the host's code keeps the host's settings.
 // SwiftPM takes a flag like this one from a dependency since tools version 6.2, the floor
 // of this manifest. LOYALTY_OPTIMIZE=speed builds the products at -O instead, to compare.
@@ -164,9 +164,7 @@ let package = Package(
       dependencies: ["LoyaltyCore", "CLoyaltySQLite"],
       exclude: privacyManifest.exclude,
       resources: privacyManifest.resources,
-      // At -O, not -Osize: its reads and writes, measured against GRDB, were 1.4x to 2.1x
-      // slower at -Osize.
-      swiftSettings: swiftSettings
+      swiftSettings: productSettings
     ),
     .target(
       name: "LoyaltyNetwork",
@@ -488,9 +486,7 @@ let package = Package(
     .target(
       name: "LoyaltyLocation",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
-      // At -O, not -Osize: a location update, measured against a 50 µs target, was 1.6x
-      // slower at -Osize.
-      swiftSettings: swiftSettings
+      swiftSettings: productSettings
     ),
     .executableTarget(
       name: "LocationExample",

@@ -94,6 +94,7 @@ public final class SQLiteTokenStore: TokenStore {
 
   /// The stored pair, from the cache while it is fresh; a pair stored in clear while
   /// encryption is on is re-written encrypted.
+  @_optimize(speed)
   public func tokens() async throws -> TokenPair? {
     if let cached = cachedSnapshot() {
       return cached.pair
@@ -175,6 +176,7 @@ public final class SQLiteTokenStore: TokenStore {
 
   // MARK: - Cache
 
+  @_optimize(speed)
   private func cachedSnapshot() -> Snapshot? {
     guard cacheDuration > 0 else { return nil }
     let now = clock.now
