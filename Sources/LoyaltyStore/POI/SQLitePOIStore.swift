@@ -226,12 +226,19 @@ public struct SQLitePOIStore: PointOfInterestStore {
     return GeoQuery.nearest(point, limit: limit, among: try await all())
   }
 
+  /// Not inlined, and one `await` before the scan: the scan, inlined for speed, is then
+  /// compiled once instead of once per caller and per branch.
   @_optimize(speed)
+  @inline(never)
   private func within(_ radius: Double, of point: GeoPoint) async throws -> [PointOfInterest] {
     let box = GeoDistance.boundingBox(around: point, radius: radius)
-    let candidates =
-      plan == .rTree ? try await fences(overlapping: box) : try await centres(in: box)
+    let candidates = try await candidates(in: box)
     return GeoQuery.within(radius, of: point, among: candidates)
+  }
+
+  /// The points the query plan's index finds in `box`.
+  private func candidates(in box: GeoBoundingBox) async throws -> [PointOfInterest] {
+    plan == .rTree ? try await fences(overlapping: box) : try await centres(in: box)
   }
 
   /// The points whose indexed fence box overlaps `box`.
