@@ -218,6 +218,9 @@ public final class StoreDatabase: @unchecked Sendable {
   /// transaction, and suspends the calling task until it returns.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/databaseClosed``, `CancellationError`
   ///   when the task was cancelled before `body` started, or what `body` throws.
+  // One copy for every `T`, not one per result type: a call per database operation.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   func withConnection<T: Sendable>(
     _ body: @escaping @Sendable (SQLiteConnection) throws -> T
   ) async throws -> T {
@@ -227,6 +230,9 @@ public final class StoreDatabase: @unchecked Sendable {
   /// Runs `body` on the database's thread, or on the calling task for an in-memory
   /// database; either way a task already cancelled gets `CancellationError` and `body`
   /// does not run.
+  // One copy for every `T`, not one per result type: a call per database operation.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   private func perform<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     guard let executor else {
       try Task.checkCancellation()
@@ -248,6 +254,9 @@ public final class StoreDatabase: @unchecked Sendable {
   /// Runs `body` with the connection on the calling thread, holding the lock: for work
   /// already running on the database's thread, and for opening.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/databaseClosed``, or what `body` throws.
+  // One copy for every `T`, not one per result type: a call per database operation.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   func withLockedConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
     try lock.withLock {
       guard let connection, connection.isOpen else {

@@ -157,6 +157,9 @@ package final class SQLiteConnection {
   /// An immediate transaction takes the write lock at once, so two writers never
   /// both read and then fail to upgrade. Nested calls run inside the outer
   /// transaction.
+  // One copy for every `T`, not one per result type: a call per database operation.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   package func transaction<T>(_ body: () throws -> T) throws -> T {
     guard isAutocommit else { return try body() }
     try execute("BEGIN IMMEDIATE")
