@@ -62,7 +62,8 @@ package final class BlockingExecutor: Sendable {
   /// - Throws: What `body` throws; `CancellationError` when the task was cancelled
   ///   before `body` started (it then never runs); the closed error after
   ///   ``shutdown()``.
-  // One copy for every `T`, not one per result type: a call per database operation.
+  // One copy for every `T`, not one per result type: a call per blocking job (a query,
+  // a file read), whose own work outweighs passing the type at run time.
   @_semantics("optimize.sil.specialize.generic.never")
   @inline(never)
   package func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
