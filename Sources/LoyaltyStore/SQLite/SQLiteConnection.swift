@@ -92,6 +92,9 @@ package final class SQLiteConnection {
 
   /// Runs `body` with the cached statement for `sql`, preparing it on first use, and
   /// resets it afterwards.
+  // One copy for every `T`, not one per result type: a call per database operation.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   package func withStatement<T>(_ sql: String, _ body: (SQLiteStatement) throws -> T) throws -> T {
     let statement = SQLiteStatement(handle: try prepared(sql), sql: sql)
     defer { statement.reset() }
