@@ -59,9 +59,9 @@ class Executable:
 
 
 EXECUTABLES = [
-    Executable("example-core", "Core", None, "LoyaltyCore", 400 * KB, 990 * KB),
+    Executable("example-core", "Core", None, "LoyaltyCore", 400 * KB, 985 * KB),
     Executable("example-store", "Core, Store", "example-core", "LoyaltyStore", 1_200 * KB,
-               1_420 * KB),
+               1_300 * KB),
     Executable("example-security", "Core, Security", "example-core", "LoyaltySecurity",
                1_200 * KB, 1_150 * KB),
     Executable("example-events", "Core, Events", "example-core", "LoyaltyEvents", 1_200 * KB,
@@ -75,15 +75,15 @@ EXECUTABLES = [
     Executable("example-market", "Core, Network, Market, Sandbox", "example-network",
                "LoyaltyMarket", 1_800 * KB, 2_820 * KB),
     Executable("example-location", "Core, Network, Location, Sandbox", "example-network",
-               "LoyaltyLocation", 1_800 * KB, 2_390 * KB),
+               "LoyaltyLocation", 1_800 * KB, 2_350 * KB),
     Executable("example-flows", "Core, Network, Flows, Security, Sandbox", "example-network",
                "LoyaltyFlows and LoyaltySecurity", 1_800 * KB, 2_510 * KB),
     Executable("example-directory", "Core, Network, Directory, Store, Sandbox",
-               "example-network", "LoyaltyDirectory and LoyaltyStore", 1_800 * KB, 2_790 * KB),
+               "example-network", "LoyaltyDirectory and LoyaltyStore", 1_800 * KB, 2_670 * KB),
     Executable("example-barcode", "Barcode", None, "LoyaltyBarcode", None, 241 * KB),
     Executable("example-all-products", "every shipped product, no sandbox", None, "", 2_500 * KB,
-               4_010 * KB),
-    Executable("loyalty-demo", "every product and the sandbox", None, "", None, 4_770 * KB),
+               3_850 * KB),
+    Executable("loyalty-demo", "every product and the sandbox", None, "", None, 4_610 * KB),
 ]
 
 # The binary whose symbols are attributed to the shipped products, and the one that
