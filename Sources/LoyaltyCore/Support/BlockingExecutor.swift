@@ -59,11 +59,13 @@ package final class BlockingExecutor: Sendable {
 
   /// Runs `body` on the executor's thread, after everything queued before it, and
   /// returns what it returns; the calling task is suspended meanwhile.
+  ///
+  /// Compiled once for every `T`, not once per result type: a call per blocking job (a query, a
+  /// file read), whose own work outweighs passing the type at run time.
+  ///
   /// - Throws: What `body` throws; `CancellationError` when the task was cancelled
   ///   before `body` started (it then never runs); the closed error after
   ///   ``shutdown()``.
-  // One copy for every `T`, not one per result type: a call per blocking job (a query,
-  // a file read), whose own work outweighs passing the type at run time.
   @_semantics("optimize.sil.specialize.generic.never")
   @inline(never)
   package func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {

@@ -167,7 +167,8 @@ actor DirectorySync {
   }
 
   /// Runs a network call, turning a failure into a directory error.
-  // One copy for every `T`, not one per result type: a call per download.
+  ///
+  /// Compiled once for every `T`, not once per result type: a call per download.
   @_semantics("optimize.sil.specialize.generic.never")
   @inline(never)
   private func download<T>(_ call: () async throws -> T) async throws -> T {

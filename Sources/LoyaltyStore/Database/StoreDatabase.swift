@@ -216,9 +216,11 @@ public final class StoreDatabase: @unchecked Sendable {
 
   /// Runs `body` with the connection on the database's thread, outside any
   /// transaction, and suspends the calling task until it returns.
+  ///
+  /// Compiled once for every `T`, not once per result type: a call per database operation.
+  ///
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/databaseClosed``, `CancellationError`
   ///   when the task was cancelled before `body` started, or what `body` throws.
-  // One copy for every `T`, not one per result type: a call per database operation.
   @_semantics("optimize.sil.specialize.generic.never")
   @inline(never)
   func withConnection<T: Sendable>(
@@ -230,7 +232,8 @@ public final class StoreDatabase: @unchecked Sendable {
   /// Runs `body` on the database's thread, or on the calling task for an in-memory
   /// database; either way a task already cancelled gets `CancellationError` and `body`
   /// does not run.
-  // One copy for every `T`, not one per result type: a call per database operation.
+  ///
+  /// Compiled once for every `T`, not once per result type: a call per database operation.
   @_semantics("optimize.sil.specialize.generic.never")
   @inline(never)
   private func perform<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
@@ -253,8 +256,10 @@ public final class StoreDatabase: @unchecked Sendable {
 
   /// Runs `body` with the connection on the calling thread, holding the lock: for work
   /// already running on the database's thread, and for opening.
+  ///
+  /// Compiled once for every `T`, not once per result type: a call per database operation.
+  ///
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/databaseClosed``, or what `body` throws.
-  // One copy for every `T`, not one per result type: a call per database operation.
   @_semantics("optimize.sil.specialize.generic.never")
   @inline(never)
   func withLockedConnection<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {

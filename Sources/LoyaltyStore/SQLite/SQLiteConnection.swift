@@ -92,7 +92,8 @@ package final class SQLiteConnection {
 
   /// Runs `body` with the cached statement for `sql`, preparing it on first use, and
   /// resets it afterwards.
-  // One copy for every `T`, not one per result type: a call per database operation.
+  ///
+  /// Compiled once for every `T`, not once per result type: a call per database operation.
   @_semantics("optimize.sil.specialize.generic.never")
   @inline(never)
   package func withStatement<T>(_ sql: String, _ body: (SQLiteStatement) throws -> T) throws -> T {
@@ -160,7 +161,8 @@ package final class SQLiteConnection {
   /// An immediate transaction takes the write lock at once, so two writers never
   /// both read and then fail to upgrade. Nested calls run inside the outer
   /// transaction.
-  // One copy for every `T`, not one per result type: a call per database operation.
+  ///
+  /// Compiled once for every `T`, not once per result type: a call per database operation.
   @_semantics("optimize.sil.specialize.generic.never")
   @inline(never)
   package func transaction<T>(_ body: () throws -> T) throws -> T {
