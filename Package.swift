@@ -31,8 +31,30 @@ let swiftSettings: [SwiftSetting] =
 // SwiftPM takes a flag like this one from a dependency since tools version 6.2, the floor
 // of this manifest. LOYALTY_OPTIMIZE=speed builds the products at -O instead, to compare.
 let optimizeForSpeed = Context.environment["LOYALTY_OPTIMIZE"] == "speed"
+
+// The products' value witnesses (the functions that copy, move and destroy a value of each
+// type when generic code handles it) are layout strings the Swift runtime reads, not a
+// compiled function per type: 1,962 such functions were 210 KB of example-all-products,
+// and this takes 193 KB off it (Docs/Examples.md, "Compiled for size"). The compiler uses
+// them only where the deployment target's runtime has the functions that read them
+// (Swift 6.1: iOS 18.4, macOS 15.4, and every Linux toolchain); for an older target it
+// compiles the functions as before. Specialised code copies values inline either way.
+// In every configuration, so the tests run the code a release build ships.
+// LOYALTY_VALUE_WITNESSES=compiled compiles the functions instead, to compare.
+let layoutStringWitnesses: [SwiftSetting] =
+  Context.environment["LOYALTY_VALUE_WITNESSES"] == "compiled"
+  ? []
+  : [
+    .enableExperimentalFeature("LayoutStringValueWitnesses"),
+    .enableExperimentalFeature("LayoutStringValueWitnessesInstantiation"),
+    .unsafeFlags([
+      "-Xfrontend", "-enable-layout-string-value-witnesses",
+      "-Xfrontend", "-enable-layout-string-value-witnesses-instantiation",
+    ]),
+  ]
+
 let productSettings: [SwiftSetting] =
-  swiftSettings
+  swiftSettings + layoutStringWitnesses
   + (optimizeForSpeed ? [] : [.unsafeFlags(["-Osize"], .when(configuration: .release))])
 
 // Apple's privacy manifest (`PrivacyInfo.xcprivacy`) of each product that collects data or
@@ -361,7 +383,7 @@ let package = Package(
       dependencies: ["CLoyaltyZlib"],
       // At -O, not -Osize: the whole module is the QR encoder's loop, measured against
       // libqrencode (Benchmarks/README.md), and -Osize made it 1.25x slower for 20 KB.
-      swiftSettings: swiftSettings
+      swiftSettings: swiftSettings + layoutStringWitnesses
     ),
     .testTarget(
       name: "LoyaltyBarcodeTests",
