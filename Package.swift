@@ -32,15 +32,18 @@ let swiftSettings: [SwiftSetting] =
 // of this manifest. LOYALTY_OPTIMIZE=speed builds the products at -O instead, to compare.
 let optimizeForSpeed = Context.environment["LOYALTY_OPTIMIZE"] == "speed"
 
-// The products' value witnesses (the functions that copy, move and destroy a value of each
-// type when generic code handles it) are layout strings the Swift runtime reads, not a
-// compiled function per type: 1,962 such functions were 210 KB of example-all-products,
-// and this takes 193 KB off it (Docs/Examples.md, "Compiled for size"). The compiler uses
-// them only where the deployment target's runtime has the functions that read them
-// (Swift 6.1: iOS 18.4, macOS 15.4, and every Linux toolchain); for an older target it
-// compiles the functions as before. Specialised code copies values inline either way.
-// In every configuration, so the tests run the code a release build ships.
-// LOYALTY_VALUE_WITNESSES=compiled compiles the functions instead, to compare.
+// Value witnesses (the code that copies, moves and destroys a value of each type) as
+// layout strings the Swift runtime reads, not compiled functions: 1,962 such functions were
+// 210 KB of example-all-products. A copy through a layout string is slower than compiled
+// code, and the compiler then copies a type's values through it everywhere, specialised
+// code included, so the products whose values are copied in bulk keep compiled witnesses:
+// LoyaltyCore (tokens, queued events, points of interest, merchants), LoyaltyStore (the
+// token cache) and LoyaltyMarket (a campaign list's pipeline was 2x slower, its decoding
+// 7 %). Docs/Examples.md, "Value witnesses as layout strings", has the figures. The
+// compiler uses them only where the deployment target's runtime reads them (Swift 6.1:
+// iOS 18.4, macOS 15.4, and every Linux toolchain); below that it compiles the functions
+// as before. In every configuration, so the tests run what a release build ships.
+// LOYALTY_VALUE_WITNESSES=compiled compiles the functions everywhere, to compare.
 let layoutStringWitnesses: [SwiftSetting] =
   Context.environment["LOYALTY_VALUE_WITNESSES"] == "compiled"
   ? []
@@ -54,8 +57,10 @@ let layoutStringWitnesses: [SwiftSetting] =
   ]
 
 let productSettings: [SwiftSetting] =
-  swiftSettings + layoutStringWitnesses
+  swiftSettings
   + (optimizeForSpeed ? [] : [.unsafeFlags(["-Osize"], .when(configuration: .release))])
+// A product whose values are not copied in bulk: compiled for size, with layout strings.
+let compactProductSettings = productSettings + layoutStringWitnesses
 
 // Apple's privacy manifest (`PrivacyInfo.xcprivacy`) of each product that collects data or
 // calls a required-reason API: a resource where a host builds for Apple platforms, left out
@@ -173,13 +178,13 @@ let package = Package(
     // against a loopback server it ships, and needs LoyaltyNetwork's gzip for it.
     .target(
       name: "LoyaltyConformance", dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
-      swiftSettings: productSettings),
+      swiftSettings: compactProductSettings),
     .target(
       name: "LoyaltySecurity",
       dependencies: ["LoyaltyCore", "CLoyaltyCrypto"],
       exclude: privacyManifest.exclude,
       resources: privacyManifest.resources,
-      swiftSettings: productSettings
+      swiftSettings: compactProductSettings
     ),
     .target(
       name: "LoyaltyStore",
@@ -193,20 +198,20 @@ let package = Package(
       dependencies: ["LoyaltyCore", "CLoyaltyZlib"],
       exclude: privacyManifest.exclude,
       resources: privacyManifest.resources,
-      swiftSettings: productSettings
+      swiftSettings: compactProductSettings
     ),
     .target(
       name: "LoyaltyURLSession",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
-      swiftSettings: productSettings
+      swiftSettings: compactProductSettings
     ),
     .target(
       name: "LoyaltyEvents", dependencies: ["LoyaltyCore"], exclude: privacyManifest.exclude,
-      resources: privacyManifest.resources, swiftSettings: productSettings),
+      resources: privacyManifest.resources, swiftSettings: compactProductSettings),
     .target(
       name: "LoyaltyPush",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
-      swiftSettings: productSettings
+      swiftSettings: compactProductSettings
     ),
     .target(
       name: "LoyaltyMarket",
@@ -218,7 +223,7 @@ let package = Package(
     .target(
       name: "LoyaltySandbox",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
-      swiftSettings: productSettings
+      swiftSettings: compactProductSettings
     ),
 
     // MARK: Executables
@@ -332,12 +337,13 @@ let package = Package(
       dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltySecurity"],
       exclude: privacyManifest.exclude,
       resources: privacyManifest.resources,
-      swiftSettings: productSettings
+      swiftSettings: compactProductSettings
     ),
     .testTarget(
       name: "LoyaltyFlowsTests",
       dependencies: [
         "LoyaltyFlows", "LoyaltyNetwork", "LoyaltyCore", "LoyaltySecurity", "LoyaltySandbox",
+        "LoyaltyTestSupport",
       ],
       swiftSettings: swiftSettings
     ),
@@ -356,7 +362,7 @@ let package = Package(
     .target(
       name: "LoyaltyDirectory",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork", "LoyaltyStore"],
-      swiftSettings: productSettings
+      swiftSettings: compactProductSettings
     ),
     .testTarget(
       name: "LoyaltyDirectoryTests",
@@ -395,7 +401,7 @@ let package = Package(
     .target(
       name: "LoyaltyMarketBarcode",
       dependencies: ["LoyaltyBarcode", "LoyaltyMarket"],
-      swiftSettings: productSettings
+      swiftSettings: compactProductSettings
     ),
     .testTarget(
       name: "LoyaltyMarketBarcodeTests",
@@ -508,7 +514,7 @@ let package = Package(
     .target(
       name: "LoyaltyLocation",
       dependencies: ["LoyaltyCore", "LoyaltyNetwork"],
-      swiftSettings: productSettings
+      swiftSettings: compactProductSettings
     ),
     .executableTarget(
       name: "LocationExample",
