@@ -4,7 +4,8 @@ A demangled symbol (from `nm -S` and `swift demangle --compact`) is sorted three
 
 - its *kind*: code the compiler synthesised for `Codable` or for a description, a
   generic specialisation, a closure, an async function's frame (its partial functions),
-  type metadata and witness tables, or plain code;
+  a type's value witnesses (the functions that copy, move, destroy and tag its values
+  for generic code), type metadata and witness tables, or plain code;
 - its *function*: what a developer wrote and would change. A specialisation counts for
   the generic it specialises, a closure for the function it is in, an async partial
   function for its async function, so the many pieces of one thing add up;
@@ -23,9 +24,10 @@ DESCRIPTION = "descriptions"
 SPECIALISATION = "generic specialisations"
 CLOSURE = "closures"
 ASYNC = "async frames"
+VALUE_WITNESS = "value witnesses"
 METADATA = "metadata and witness tables"
 CODE = "other code"
-KINDS = [CODABLE, DESCRIPTION, SPECIALISATION, CLOSURE, ASYNC, METADATA, CODE]
+KINDS = [CODABLE, DESCRIPTION, SPECIALISATION, CLOSURE, ASYNC, VALUE_WITNESS, METADATA, CODE]
 
 _CODABLE = re.compile(r"CodingKeys|init\(from: Swift\.Decoder\)|encode\(to: Swift\.Encoder\)|"
                       r": Swift\.(De|En)codable|: Swift\.CodingKey")
@@ -40,6 +42,7 @@ _METADATA = re.compile(r"^(type metadata|nominal type descriptor|protocol (confo
                        r"|metadata for |witness table for |descriptor for ")
 _ASYNC = re.compile(r"^\(\d+\) (suspend resume|await resume) partial function for |"
                     r"^async function pointer to ")
+_VALUE_WITNESS = re.compile(r"^\w+ value witness for ")
 _CLOSURE = re.compile(r"^((implicit )?closure #\d+ .*? in |partial apply forwarder for |"
                       r"reabstraction thunk helper .*? to |thunk for )+")
 _PREFIXES = re.compile(r"^((merged )?(generic |function signature )?(partial )?specialization "
@@ -61,6 +64,8 @@ def kind(demangled: str) -> str:
         return ASYNC
     if _CLOSURE.search(demangled):
         return CLOSURE
+    if _VALUE_WITNESS.search(demangled):
+        return VALUE_WITNESS
     if _METADATA.search(demangled):
         return METADATA
     return CODE
