@@ -7,8 +7,7 @@ import Testing
 /// A flow's states survive code that knows nothing of their type: copied, assigned, moved,
 /// boxed and destroyed through their value witnesses, which LoyaltyFlows compiles as
 /// layout strings the Swift runtime reads (Package.swift). `FlowState` is an enum whose
-/// cases carry payloads of different layouts, the case a layout string describes case by
-/// case.
+/// cases carry payloads of different layouts: its layout string describes each case.
 @Suite("Value witnesses: Flows")
 struct ValueWitnessTests {
   @Test("every kind of flow state, each payload, comes back equal")
