@@ -57,9 +57,31 @@ let layoutStringWitnesses: [SwiftSetting] =
     ]),
   ]
 
+// Code a binary does not call, left out of it on Linux. SwiftPM links a release executable
+// with `--gc-sections`, which drops sections nothing refers to; but Swift puts every
+// function that is not public (async parts, merged code, the standard library's code
+// specialised for the SDK's types) in one `.text` section per file, and marks each public
+// function's section as kept. So the linker kept all of each file's code, and every copy
+// of a specialisation that several files emit: 210 KB of example-all-products were such
+// copies. Each function in a section of its own (`-function-sections`), none kept for being
+// public (`-internalize-at-link`): the linker keeps what the binary reaches. Symbols, their
+// visibility and the code itself are unchanged; a shared library still exports every
+// public symbol. Measured on Linux only, so set on Linux only (Docs/Examples.md, "Code the
+// linker leaves out"). LOYALTY_FUNCTION_SECTIONS=off builds without, to compare.
+let linkerRemovableCode: [SwiftSetting] =
+  Context.environment["LOYALTY_FUNCTION_SECTIONS"] == "off"
+  ? []
+  : [
+    .unsafeFlags(
+      ["-Xfrontend", "-function-sections", "-Xfrontend", "-internalize-at-link"],
+      .when(platforms: [.linux])
+    )
+  ]
+
 let productSettings: [SwiftSetting] =
   swiftSettings
   + (optimizeForSpeed ? [] : [.unsafeFlags(["-Osize"], .when(configuration: .release))])
+  + linkerRemovableCode
 // A product whose values are not copied in bulk: compiled for size, with layout strings.
 let compactProductSettings = productSettings + layoutStringWitnesses
 
@@ -390,7 +412,7 @@ let package = Package(
       dependencies: ["CLoyaltyZlib"],
       // At -O, not -Osize: the whole module is the QR encoder's loop, measured against
       // libqrencode (Benchmarks/README.md), and -Osize made it 1.25x slower for 20 KB.
-      swiftSettings: swiftSettings + layoutStringWitnesses
+      swiftSettings: swiftSettings + linkerRemovableCode + layoutStringWitnesses
     ),
     .testTarget(
       name: "LoyaltyBarcodeTests",
