@@ -22,9 +22,7 @@ extension LoyaltyConfiguration {
         "Copy the app UUID exactly as the loyalty console shows it.")
     }
     if bundleID.isEmpty
-      || !bundleID.unicodeScalars.allSatisfy({
-        $0.isASCII && (Self.bundleIDCharacters.contains($0))
-      })
+      || !bundleID.utf8.allSatisfy(Self.isBundleIDByte)
     {
       // Path separators (`/`, `\`) and NUL are not in the allowed characters.
       errors.appendSetting(
@@ -61,6 +59,15 @@ extension LoyaltyConfiguration {
     return errors
   }
 
-  private static let bundleIDCharacters: Set<Unicode.Scalar> = Set(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_".unicodeScalars)
+  /// A to Z, a to z, 0 to 9, `.`, `-` and `_`, as UTF-8: a byte of any other character,
+  /// or of a character outside ASCII, is not one of them.
+  private static func isBundleIDByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "-"),
+      UInt8(ascii: "_"):
+      true
+    default: false
+    }
+  }
 }

@@ -7,7 +7,6 @@ public final class CapabilityRegistrar<Instance: Sendable> {
   let module: ModuleIdentifier
   let instance: ModuleInstance<Instance>
   private(set) var registrations: [CapabilityRegistration] = []
-  private var keys: Set<AnyCapabilityKey> = []
   private(set) var duplicates: [AnyCapabilityKey] = []
 
   init(module: ModuleIdentifier, instance: ModuleInstance<Instance>) {
@@ -49,7 +48,8 @@ public final class CapabilityRegistrar<Instance: Sendable> {
   }
 
   private func add(_ registration: CapabilityRegistration) {
-    if !keys.insert(registration.key).inserted {
+    // A module registers a few capabilities: a scan costs less than a set's code.
+    if registrations.contains(where: { $0.key == registration.key }) {
       duplicates.append(registration.key)
     }
     registrations.append(registration)

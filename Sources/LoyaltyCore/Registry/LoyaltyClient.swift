@@ -65,20 +65,22 @@ public final class LoyaltyClient: Sendable {
   ) async throws -> LoyaltyClient {
     try configuration.validate()
 
-    var overridden: Set<AnyCapabilityKey> = []
+    // A few keys each: scanning the lists costs less than a set's code.
+    var overridden: [AnyCapabilityKey] = []
     for registration in overrides.registrations {
-      guard overridden.insert(registration.key).inserted else {
+      guard !overridden.contains(registration.key) else {
         throw LoyaltyError(
           .duplicateCapability,
           "\(registration.key.name) is overridden twice. Override each capability once.",
           metadata: ["capability": registration.key.name])
       }
+      overridden.append(registration.key)
     }
 
     let defaults = coreDefaults()
     let graph = try ModuleGraph(
       modules: try modules.map { try RegisteredModule($0) },
-      available: Set(defaults.map(\.key)).union(overridden))
+      available: defaults.map(\.key) + overridden)
 
     // Later registrations replace earlier ones: modules replace Core's defaults, and
     // overrides replace both.

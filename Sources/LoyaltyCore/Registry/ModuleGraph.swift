@@ -7,9 +7,10 @@ struct ModuleGraph {
   ///   - modules: The modules in the order the host listed them, registered: what each
   ///     provides is what it registered.
   ///   - available: Keys satisfied without a module: Core defaults and overrides.
-  init(modules: [RegisteredModule], available: Set<AnyCapabilityKey>) throws {
-    var seen: Set<ModuleIdentifier> = []
-    for module in modules where !seen.insert(module.identifier).inserted {
+  init(modules: [RegisteredModule], available: [AnyCapabilityKey]) throws {
+    // A host lists a few modules: scanning the list costs less than a set's code.
+    for (index, module) in modules.enumerated()
+    where modules[..<index].contains(where: { $0.identifier == module.identifier }) {
       throw LoyaltyError(
         .duplicateModule,
         "\(module.identifier.name) is listed twice. List each module once.",

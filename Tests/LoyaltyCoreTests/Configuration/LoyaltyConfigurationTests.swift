@@ -251,6 +251,20 @@ struct LoyaltyConfigurationTests {
     #expect(throws: LoyaltyError.self) { try configuration.validate() }
   }
 
+  @Test(
+    "a bundle id's characters: each range's first and last are valid, the neighbours are not",
+    arguments: [
+      ("a", true), ("z", true), ("A", true), ("Z", true), ("0", true), ("9", true),
+      (".", true), ("-", true), ("_", true), ("`", false), ("{", false), ("@", false),
+      ("[", false), ("/", false), (":", false), (",", false), ("é", false), ("ａ", false),
+    ])
+  func bundleIDCharacters(_ character: String, _ valid: Bool) {
+    var configuration = Fixtures.configuration()
+    configuration.bundleID = "com.example" + character
+    let codes = configuration.validationErrors().map(\.code)
+    #expect(codes == (valid ? [] : [.invalidBundleID]), "\(character)")
+  }
+
   @Test("bundle ids with dots inside stay valid")
   func bundleIDsWithDots() {
     for bundleID in ["com.example.app", "com.example..app", "a", "a.", "app_1-2"] {

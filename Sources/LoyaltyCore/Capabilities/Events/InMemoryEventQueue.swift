@@ -46,7 +46,7 @@ public actor InMemoryEventQueue: EventQueue {
   }
 
   public func release(_ ids: [String]) {
-    let released = Set(ids).intersection(claimed)
+    let released = Set(ids.filter(claimed.contains))
     claimed.subtract(released)
     for index in events.indices where released.contains(events[index].id) {
       events[index].attempts += 1
