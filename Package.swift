@@ -65,8 +65,8 @@ let layoutStringWitnesses: [SwiftSetting] =
 // of a specialisation that several files emit: 210 KB of example-all-products were such
 // copies. Each function in a section of its own (`-function-sections`), none kept for being
 // public (`-internalize-at-link`): the linker keeps what the binary reaches. Symbols, their
-// visibility and the code itself are unchanged; a shared library still exports every
-// public symbol. Measured on Linux only, so set on Linux only (Docs/Examples.md, "Code the
+// visibility and the code are unchanged (but for a jump to another section, 3 bytes
+// longer); a shared library still exports every public symbol. Measured on Linux only, so set on Linux only (Docs/Examples.md, "Code the
 // linker leaves out"). LOYALTY_FUNCTION_SECTIONS=off builds without, to compare.
 let linkerRemovableCode: [SwiftSetting] =
   Context.environment["LOYALTY_FUNCTION_SECTIONS"] == "off"
