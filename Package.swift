@@ -66,8 +66,9 @@ let layoutStringWitnesses: [SwiftSetting] =
 // copies. Each function in a section of its own (`-function-sections`), none kept for being
 // public (`-internalize-at-link`): the linker keeps what the binary reaches. Symbols, their
 // visibility and the code are unchanged (but for a jump to another section, 3 bytes
-// longer); a shared library still exports every public symbol. Measured on Linux only, so set on Linux only (Docs/Examples.md, "Code the
-// linker leaves out"). LOYALTY_FUNCTION_SECTIONS=off builds without, to compare.
+// longer); a shared library still exports every public symbol. Measured on Linux only, so
+// set on Linux only (Docs/Examples.md, "Code the linker leaves out").
+// LOYALTY_FUNCTION_SECTIONS=off builds without, to compare.
 let linkerRemovableCode: [SwiftSetting] =
   Context.environment["LOYALTY_FUNCTION_SECTIONS"] == "off"
   ? []

@@ -108,9 +108,19 @@ struct LoyaltyClientTests {
   func duplicateModule() async throws {
     let journal = Journal()
     let module = TestModule(name: "Once", journal: journal)
+    let other = TestModule(name: "Other", journal: journal)
     _ = try await expectLoyaltyError(.duplicateModule) {
       _ = try await LoyaltyClient.start(Fixtures.configuration(), modules: [module, module])
     }
+    // Apart in the list, and the last one listed.
+    let apart = try await expectLoyaltyError(.duplicateModule) {
+      _ = try await LoyaltyClient.start(
+        Fixtures.configuration(), modules: [other, module, other])
+    }
+    #expect(apart.message.hasPrefix("Other is listed twice"))
+    let client = try await LoyaltyClient.start(
+      Fixtures.configuration(), modules: [module, other])
+    await client.shutdown()
   }
 
   @Test("a module that fails to start shuts down those already started, in reverse")
