@@ -17,11 +17,11 @@ struct DemoBarcodeTests {
       .appendingPathComponent("loyalty-demo-barcode-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let data = folder.appendingPathComponent("data", isDirectory: true)
-    let run = try await ExampleProcess.run(demo, arguments: ["--data-dir", data.path])
-    #expect(run.status == 0, "standard error:\n\(run.standardError)")
+    let run = try await TestHelperProcess.run(demo, ["--data-dir", data.path])
+    #expect(run.status == 0, "standard error:\n\(run.error)")
     // "at the till, "<name>": EAN-13 5901234123457"
     let line = try #require(
-      run.standardOutput.split(separator: "\n").first { $0.contains("at the till, ") })
+      run.output.split(separator: "\n").first { $0.contains("at the till, ") })
     let printed = try #require(line.split(separator: " ").last.map(String.init))
     let png = try Data(contentsOf: folder.appendingPathComponent("coupon.png"))
     let svg = try String(contentsOf: folder.appendingPathComponent("coupon.svg"), encoding: .utf8)

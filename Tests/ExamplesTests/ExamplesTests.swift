@@ -37,13 +37,13 @@ struct ExamplesTests {
     let executable = try #require(
       TestHelperProcess.locate(named: example.product),
       "\(example.product) is not built next to the test bundle")
-    let run = try await ExampleProcess.run(executable)
+    let run = try await TestHelperProcess.run(executable)
     #expect(
       run.status == 0,
-      "\(example.product) exited with \(run.status); standard error:\n\(run.standardError)")
+      "\(example.product) exited with \(run.status); standard error:\n\(run.error)")
     #expect(
-      run.standardOutput.contains(example.expectedLine),
-      "\(example.product) did not print \"\(example.expectedLine)\":\n\(run.standardOutput)")
-    #expect(run.standardOutput.contains("\(example.product): done."))
+      run.output.contains(example.expectedLine),
+      "\(example.product) did not print \"\(example.expectedLine)\":\n\(run.output)")
+    #expect(run.output.contains("\(example.product): done."))
   }
 }

@@ -19,9 +19,9 @@ struct LoyaltyDemoTests {
   /// Runs the demo with `arguments` and expects it to exit 0 having skipped the three
   /// steps beyond seed 000, one line each; returns what it printed.
   private static func runSkippingAll(_ arguments: [String]) async throws -> String {
-    let run = try await ExampleProcess.run(try demo(), arguments: arguments)
-    #expect(run.status == 0, "exited with \(run.status); standard error:\n\(run.standardError)")
-    let output = run.standardOutput
+    let run = try await TestHelperProcess.run(try demo(), arguments)
+    #expect(run.status == 0, "exited with \(run.status); standard error:\n\(run.error)")
+    let output = run.output
     for offering in ["points-of-interest sync", "account and payment flows", "merchant directory"] {
       #expect(
         output.contains("this backend offers no \(offering): skipped"),
@@ -56,11 +56,11 @@ struct LoyaltyDemoTests {
     .timeLimit(.minutes(5)))
   func seedCallFailure() async throws {
     // Nothing listens on port 1 of 127.0.0.1: the login, a seed call, cannot be made.
-    let run = try await ExampleProcess.run(
-      try Self.demo(), arguments: ["--base-url", "http://127.0.0.1:1"])
+    let run = try await TestHelperProcess.run(
+      try Self.demo(), ["--base-url", "http://127.0.0.1:1"])
     #expect(run.status != 0)
-    #expect(run.standardError.contains("loyalty-demo:"))
-    #expect(!run.standardOutput.contains("skipped"))
+    #expect(run.error.contains("loyalty-demo:"))
+    #expect(!run.output.contains("skipped"))
   }
 
   @Test(
@@ -70,10 +70,10 @@ struct LoyaltyDemoTests {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("loyalty-demo-privacy-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let run = try await ExampleProcess.run(
-      try Self.demo(), arguments: ["--data-dir", directory.path, "--erase"])
-    #expect(run.status == 0, "exited with \(run.status); standard error:\n\(run.standardError)")
-    let output = run.standardOutput
+    let run = try await TestHelperProcess.run(
+      try Self.demo(), ["--data-dir", directory.path, "--erase"])
+    #expect(run.status == 0, "exited with \(run.status); standard error:\n\(run.error)")
+    let output = run.output
     let queued = try #require(
       output.firstMatch(of: /(\d+) analytics events queued/).flatMap { Int($0.1) }, "\(output)")
     #expect(queued >= 3)
@@ -93,11 +93,11 @@ struct LoyaltyDemoTests {
       .appendingPathComponent("loyalty-demo-kept-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     for expected in ["run number 1", "run number 2"] {
-      let run = try await ExampleProcess.run(
-        try Self.demo(), arguments: ["--data-dir", directory.path])
-      #expect(run.status == 0, "standard error:\n\(run.standardError)")
-      #expect(run.standardOutput.contains(expected), "\(run.standardOutput)")
-      #expect(run.standardOutput.contains("kept for the next run (--data-dir)"))
+      let run = try await TestHelperProcess.run(
+        try Self.demo(), ["--data-dir", directory.path])
+      #expect(run.status == 0, "standard error:\n\(run.error)")
+      #expect(run.output.contains(expected), "\(run.output)")
+      #expect(run.output.contains("kept for the next run (--data-dir)"))
     }
     #expect(FileManager.default.fileExists(atPath: directory.path))
     #expect(throws: DemoError.self) { try DemoOptions.parse(["--erase"]) }
@@ -112,10 +112,10 @@ struct LoyaltyDemoTests {
       ["--objects", "wrapped"], ["--objects", "domain", "--envelope", "flat"],
     ])
   func otherListForms(arguments: [String]) async throws {
-    let run = try await ExampleProcess.run(try Self.demo(), arguments: arguments)
-    #expect(run.status == 0, "exited with \(run.status); standard error:\n\(run.standardError)")
-    #expect(!run.standardOutput.contains("skipped:"), "\(run.standardOutput)")
-    #expect(run.standardOutput.contains("\nDone: "), "\(run.standardOutput)")
+    let run = try await TestHelperProcess.run(try Self.demo(), arguments)
+    #expect(run.status == 0, "exited with \(run.status); standard error:\n\(run.error)")
+    #expect(!run.output.contains("skipped:"), "\(run.output)")
+    #expect(run.output.contains("\nDone: "), "\(run.output)")
   }
 
   @Test("--envelope and --lists take known names, for the in-process sandbox only")

@@ -119,12 +119,61 @@ public enum TestHelperProcess {
       error: String(decoding: error, as: UTF8.self))
   }
 
-  /// Runs the helper with `arguments` to its end, waiting on a thread outside the
-  /// cooperative pool, and returns its exit status and output.
-  public static func run(
-    _ helper: URL, _ arguments: [String]
-  ) async throws -> (status: Int32, output: String, error: String) {
-    try await offThePool { Result { try start(helper, arguments).finish() } }.get()
+  /// What a process run to its end printed, and its exit status.
+  public struct Finished: Sendable {
+    /// The exit status.
+    public let status: Int32
+    /// What it wrote to standard output.
+    public let outputData: Data
+    /// What it wrote to standard error.
+    public let errorData: Data
+
+    /// Standard output as text.
+    public var output: String { String(decoding: outputData, as: UTF8.self) }
+    /// Standard error as text.
+    public var error: String { String(decoding: errorData, as: UTF8.self) }
+  }
+
+  /// Runs `executable` (a helper, an example, a tool on `PATH`) with `arguments` to its
+  /// end and returns its exit status and what it printed.
+  ///
+  /// Standard input is empty. Both outputs go to temporary files, not pipes: a child that
+  /// writes much to one of them (zbarimg writes a line or two to standard error for each
+  /// image) would fill a pipe and block on it. The caller's task is suspended until the
+  /// process ends, holding no thread.
+  public static func run(_ executable: URL, _ arguments: [String] = []) async throws -> Finished {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("loyalty-process-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let outputURL = directory.appendingPathComponent("stdout")
+    let errorURL = directory.appendingPathComponent("stderr")
+    try Data().write(to: outputURL)
+    try Data().write(to: errorURL)
+    let output = try FileHandle(forWritingTo: outputURL)
+    let error = try FileHandle(forWritingTo: errorURL)
+    defer {
+      try? output.close()
+      try? error.close()
+    }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = error
+    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(throwing: error)
+      }
+    }
+    return Finished(
+      status: status, outputData: try Data(contentsOf: outputURL),
+      errorData: try Data(contentsOf: errorURL))
   }
 
   /// Reads from `handle` until `count` newlines arrived or the stream ended.

@@ -124,49 +124,12 @@ public struct ZBarScanner: Sendable {
 
   /// Runs zbarimg and returns its standard output; its exit status 4 ("no symbol found" in
   /// some image) is an answer, not a failure.
-  ///
-  /// Both outputs go to files, not pipes: zbarimg writes a line or two to standard error
-  /// for each image (D-Bus notices among them), which would fill a pipe and block it. The
-  /// caller's task is suspended until the process ends, holding no thread.
   private func run(_ arguments: [String]) async throws -> Data {
-    let base = FileManager.default.temporaryDirectory
-      .appendingPathComponent("loyalty-zbar-\(UUID().uuidString)")
-    let outputFile = base.appendingPathExtension("out")
-    let errorFile = base.appendingPathExtension("err")
-    for file in [outputFile, errorFile] {
-      guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-        throw Failure(description: "cannot create \(file.path)")
-      }
+    let finished = try await TestHelperProcess.run(executable, arguments)
+    guard finished.status == 0 || finished.status == 4 else {
+      throw Failure(description: "zbarimg exited \(finished.status): \(finished.error)")
     }
-    defer {
-      try? FileManager.default.removeItem(at: outputFile)
-      try? FileManager.default.removeItem(at: errorFile)
-    }
-    let output = try FileHandle(forWritingTo: outputFile)
-    let errors = try FileHandle(forWritingTo: errorFile)
-    defer {
-      try? output.close()
-      try? errors.close()
-    }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.standardOutput = output
-    process.standardError = errors
-    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-      do {
-        try process.run()
-      } catch {
-        process.terminationHandler = nil
-        continuation.resume(throwing: error)
-      }
-    }
-    guard status == 0 || status == 4 else {
-      let message = String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self)
-      throw Failure(description: "zbarimg exited \(status): \(message)")
-    }
-    return try Data(contentsOf: outputFile)
+    return finished.outputData
   }
 
   /// The symbols of zbar's XML output, by the source file they were found in, each with the
