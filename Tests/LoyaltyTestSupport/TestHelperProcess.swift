@@ -7,8 +7,9 @@ public import Foundation
   import Darwin
 #endif
 
-/// Finds and runs executables SwiftPM builds beside the tests: the `LoyaltyTestHelper`
-/// child processes of the crash and race tests, and the examples.
+/// Finds the executables SwiftPM builds beside the tests (the `LoyaltyTestHelper` child
+/// processes of the crash and race tests, the examples) and runs them, and any other
+/// executable the tests run (zbarimg).
 public enum TestHelperProcess {
   /// The helper executable's name.
   public static let name = "LoyaltyTestHelper"
