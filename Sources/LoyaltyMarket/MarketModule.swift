@@ -11,8 +11,9 @@ extension CapabilityKey where Value == Market {
 
 /// The market module: the loyalty APIs (``Market``, `client.market`).
 ///
-/// It requires a network client (add `NetworkModule()`), and uses an event sink and the
-/// analytics pipeline when present. Each client that lists the module gets a market of
+/// It requires a network client (add `NetworkModule()`), and uses an event sink, the
+/// analytics pipeline and the market cache (SQLite with `StoreModule()`, else in memory)
+/// when present. Each client that lists the module gets a market of
 /// its own; at the client's shutdown every stream of its ``Market/state`` ends.
 public struct MarketModule: LoyaltyModule {
   /// Creates the module.
@@ -25,7 +26,10 @@ public struct MarketModule: LoyaltyModule {
   public var requires: [AnyCapabilityKey] { [CapabilityKey.networkClient.erased] }
 
   public var optionallyUses: [AnyCapabilityKey] {
-    [CapabilityKey.eventSink.erased, CapabilityKey.analytics.erased]
+    [
+      CapabilityKey.eventSink.erased, CapabilityKey.analytics.erased,
+      CapabilityKey.marketCache.erased,
+    ]
   }
 
   /// Provides the market once the module has started.
@@ -39,11 +43,15 @@ public struct MarketModule: LoyaltyModule {
     return Market(
       network: try capabilities.resolve(.networkClient),
       events: try capabilities.resolveIfPresent(.eventSink),
-      analytics: try capabilities.resolveIfPresent(.analytics), logger: context.logger)
+      analytics: try capabilities.resolveIfPresent(.analytics), logger: context.logger,
+      cache: try capabilities.resolve(.marketCache),
+      privacy: try capabilities.resolveIfPresent(.privacy),
+      lifecycle: try capabilities.resolveIfPresent(.lifecycle))
   }
 
-  /// Ends every stream of the market's state.
+  /// Ends the refreshes behind cached answers and every stream of the market's state.
   public func shutdown(_ market: Market, context: ModuleContext) async {
+    market.offline.cancelBackground()
     await market.state.finish()
   }
 }

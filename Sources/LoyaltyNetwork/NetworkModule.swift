@@ -173,11 +173,21 @@ public struct NetworkModule: LoyaltyModule {
   }
 
   /// Hands the analytics pipeline, which starts after this module, to device
-  /// registration, and registers the device in the background when
+  /// registration; when the app becomes active (``LoyaltyCore/AppLifecycle``) asks the
+  /// token provider again for a token older than `token.providerTokenMaxAge` and sends
+  /// the device's information again if it changed; and registers the device in the background when
   /// ``LoyaltyCore/DeviceConfiguration/registersAtStart`` is on.
   public func clientDidStart(_ instance: Running, context: ModuleContext) async {
     let analytics = try? context.capabilities.resolveIfPresent(.analytics)
     await instance.deviceRegistration.use(analytics: analytics)
+    if let lifecycle = try? context.capabilities.resolve(.lifecycle) {
+      let (network, registration) = (instance.network, instance.deviceRegistration)
+      lifecycle.addObserver { event in
+        guard event == .becameActive else { return }
+        await network.renewProviderTokenIfOld()
+        _ = try? await registration.registerIfNeeded(.appActive)
+      }
+    }
     guard context.configuration.device.registersAtStart else { return }
     if let privacy = try? context.capabilities.resolve(.privacy),
       await !privacy.isEnabled(.pushRegistration)

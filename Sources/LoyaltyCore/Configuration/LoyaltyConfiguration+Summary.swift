@@ -27,6 +27,8 @@ extension LoyaltyConfiguration {
       "network.maxResponseBytes": String(network.maxResponseBytes),
       "logging.level": logging.level.rawValue,
       "privacy.enabled": privacy.enabled.description,
+      "cache.policy": cache.policy.rawValue,
+      "cache.maximumAge": "\(cache.maximumAge) s",
     ]
     return base.merging(device.summary) { first, _ in first }
   }

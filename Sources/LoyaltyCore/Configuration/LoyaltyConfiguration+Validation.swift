@@ -56,6 +56,7 @@ extension LoyaltyConfiguration {
     errors += network.validationErrors()
     errors += device.validationErrors()
     errors += privacy.validationErrors()
+    errors += cache.validationErrors()
     return errors
   }
 

@@ -50,6 +50,10 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
   /// The privacy features a device starts with before its user chooses. Not part of a
   /// preset: ``applying(_:)`` keeps it.
   public var privacy: PrivacyConfiguration
+  /// The market's answers kept on the device: the read policy, the minimum intervals, how
+  /// long they are kept (`Docs/Offline.md`). Not part of a preset: ``applying(_:)`` keeps
+  /// it.
+  public var cache: CacheConfiguration
 
   /// Creates a configuration from a preset.
   public init(
@@ -73,6 +77,7 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
     self.logging = preset.logging
     self.device = DeviceConfiguration()
     self.privacy = PrivacyConfiguration()
+    self.cache = CacheConfiguration()
   }
 
   /// The base URL requests are made against.
@@ -100,6 +105,7 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
     logging = try container.decode("logging", default: Preset.production.logging)
     device = try container.decode("device", default: DeviceConfiguration())
     privacy = try container.decode("privacy", default: PrivacyConfiguration())
+    cache = try container.decode("cache", default: CacheConfiguration())
   }
 
   /// Encodes every field, the API key included.
@@ -117,5 +123,6 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
     try container.encode(logging, "logging")
     try container.encode(device, "device")
     try container.encode(privacy, "privacy")
+    try container.encode(cache, "cache")
   }
 }

@@ -16,6 +16,10 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
   public var loginTimeout: Double
   /// How long tokens read from storage are cached in memory, in seconds.
   public var cacheDuration: Double
+  /// How old a token from the host's token provider may be when the app becomes active
+  /// before the provider is asked for a new one, in seconds: 20 hours, the seed's rule
+  /// (seed 002: "when the app returns to foreground after 20+ hours").
+  public var providerTokenMaxAge: Double
 
   /// Creates a token configuration with the production defaults.
   public init(
@@ -26,7 +30,8 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
     refreshThreshold: Double = 300,
     refreshTimeout: Double = 30,
     loginTimeout: Double = 30,
-    cacheDuration: Double = 60
+    cacheDuration: Double = 60,
+    providerTokenMaxAge: Double = 72_000
   ) {
     self.maxRetryAttempts = maxRetryAttempts
     self.retryDelays = retryDelays
@@ -36,6 +41,7 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
     self.refreshTimeout = refreshTimeout
     self.loginTimeout = loginTimeout
     self.cacheDuration = cacheDuration
+    self.providerTokenMaxAge = providerTokenMaxAge
   }
 
   /// Decodes a configuration; missing fields take their default values.
@@ -52,6 +58,8 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
     refreshTimeout = try container.decode("refreshTimeout", default: defaults.refreshTimeout)
     loginTimeout = try container.decode("loginTimeout", default: defaults.loginTimeout)
     cacheDuration = try container.decode("cacheDuration", default: defaults.cacheDuration)
+    providerTokenMaxAge = try container.decode(
+      "providerTokenMaxAge", default: defaults.providerTokenMaxAge)
   }
 
   /// Encodes every field.
@@ -65,6 +73,7 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
     try container.encode(refreshTimeout, "refreshTimeout")
     try container.encode(loginTimeout, "loginTimeout")
     try container.encode(cacheDuration, "cacheDuration")
+    try container.encode(providerTokenMaxAge, "providerTokenMaxAge")
   }
 
   func validationErrors() -> [LoyaltyError] {
@@ -107,6 +116,9 @@ public struct TokenConfiguration: Sendable, Hashable, Codable {
     errors.check(
       "token.cacheDuration", seconds: cacheDuration, in: 0...3_600, .invalidTimeout,
       "Use between 0 and 3600 seconds (the default is 60).")
+    errors.check(
+      "token.providerTokenMaxAge", seconds: providerTokenMaxAge, in: 60...604_800,
+      .invalidTimeout, "Use between 60 s and 7 days (the default is 20 hours).")
     return errors
   }
 }

@@ -163,6 +163,9 @@ extension LoyaltyError {
     public static let storedValueUnreadable = Code(5006, "storedValueUnreadable", .storage)
     /// The database is closed.
     public static let databaseClosed = Code(5007, "databaseClosed", .storage)
+    /// A read asked for the cache only (``ReadPolicy/cacheOnly``), or fell back to it,
+    /// and the device holds no answer of the current user for it.
+    public static let notCached = Code(5008, "notCached", .storage)
 
     // MARK: Session (6xxx)
 
@@ -336,7 +339,7 @@ extension LoyaltyError {
       .invalidKey, .encryptionFailed, .decryptionFailed, .invalidCiphertext, .keyGenerationFailed,
       .invalidPEM, .malformedJWT, .signingFailed, .keyStoreFailed,
       .databaseOpenFailed, .queryFailed, .migrationFailed, .databaseTooNew, .databaseCorrupt,
-      .storedValueUnreadable, .databaseClosed,
+      .storedValueUnreadable, .databaseClosed, .notCached,
       .notAuthenticated, .refreshRejected, .refreshFailed, .circuitOpen, .loginTimedOut,
       .unauthorized, .sessionEnded,
       .eventTooLarge, .invalidEvent, .batchDropped, .pipelineStopped,

@@ -31,12 +31,16 @@ public struct PrivacyFeatures: OptionSet, Sendable, Hashable, CustomStringConver
   /// Device information: the hardware model, screen resolution and app version and
   /// build that device registration describes the device with.
   public static let deviceInformation = PrivacyFeatures(rawValue: 1 << 3)
+  /// The offline cache: what the market's calls answered (coupons, points, the market
+  /// pass, campaigns), kept on the device so it shows without a network. Off, nothing is
+  /// kept and what was kept is deleted; every read goes to the network.
+  public static let offlineCache = PrivacyFeatures(rawValue: 1 << 4)
 
   /// Every feature: what the SDK does when the configuration says nothing. No feature
   /// is `[]` (`"none"` in `loyalty.json`): the SDK is opt-in. There is deliberately no
   /// `.none`, which reads as `Optional.none` wherever a set is optional.
   public static let all: PrivacyFeatures = [
-    .analytics, .location, .pushRegistration, .deviceInformation,
+    .analytics, .location, .pushRegistration, .deviceInformation, .offlineCache,
   ]
 
   /// Each feature with its name in `loyalty.json` (`privacy.enabled`) and in exports,
@@ -44,6 +48,7 @@ public struct PrivacyFeatures: OptionSet, Sendable, Hashable, CustomStringConver
   public static let named: [(name: String, feature: PrivacyFeatures)] = [
     ("analytics", .analytics), ("location", .location),
     ("pushRegistration", .pushRegistration), ("deviceInformation", .deviceInformation),
+    ("offlineCache", .offlineCache),
   ]
 
   /// The feature named `name`, or `nil` for a name no feature has.

@@ -208,6 +208,12 @@ public final class LoyaltyClient: Sendable {
         InMemoryKeyValueStore()
       },
       CapabilityRegistration(.eventQueue, source: .coreDefault) { _ in InMemoryEventQueue() },
+      CapabilityRegistration(.marketCache, source: .coreDefault) { _ in InMemoryMarketCache() },
+      CapabilityRegistration(.lifecycle, source: .coreDefault) { capabilities in
+        AppLifecycle(
+          language: capabilities.configuration.language,
+          logger: capabilities.logger(label: "LoyaltyCore"))
+      },
       CapabilityRegistration(.pointOfInterestStore, source: .coreDefault) { _ in
         InMemoryPointOfInterestStore()
       },

@@ -1,9 +1,25 @@
-import LoyaltyCore
+public import LoyaltyCore
 
 extension Market {
-  /// The user's profile.
+  /// The user's profile, under the configured read policy.
   public func profile() async throws -> Profile {
-    try await perform(MarketEndpoints.profile)
+    try await profile(policy: nil).value
+  }
+
+  /// The user's profile (points among it) under `policy`, with where it came from and
+  /// when.
+  public func profile(policy: ReadPolicy?) async throws -> Answered<Profile> {
+    try await call(MarketEndpoints.profile.name) {
+      try await reading(policy) { [self] policy in
+        let answered = try await read(
+          MarketEndpoints.profile, (), kind: "profile", policy: policy)
+        offline.record(kind: "profile", fromCache: answered.isFromCache) {
+          [weak self] policy, _ in
+          _ = try? await self?.profile(policy: policy)
+        }
+        return answered
+      }
+    }
   }
 
   /// Registers a new user with an email address and a password

@@ -1,4 +1,4 @@
-import LoyaltyCore
+public import LoyaltyCore
 public import LoyaltyNetwork
 
 extension Market {
@@ -10,12 +10,27 @@ extension Market {
   public func addCard(_ card: NewCard, idempotencyKey: IdempotencyKey? = nil) async throws
     -> Card
   {
-    try await perform(MarketEndpoints.addCard, card, idempotencyKey: idempotencyKey)
+    let added = try await perform(MarketEndpoints.addCard, card, idempotencyKey: idempotencyKey)
+    offline.invalidate(["cards"])
+    return added
   }
 
-  /// The user's cards.
+  /// The user's cards, under the configured read policy.
   public func cards() async throws -> [Card] {
-    try await perform(MarketEndpoints.cards)
+    try await cards(policy: nil).value
+  }
+
+  /// The user's cards under `policy`, with where they came from and when.
+  public func cards(policy: ReadPolicy?) async throws -> Answered<[Card]> {
+    try await call(MarketEndpoints.cards.name) {
+      try await reading(policy) { [self] policy in
+        let answered = try await read(MarketEndpoints.cards, (), kind: "cards", policy: policy)
+        offline.record(kind: "cards", fromCache: answered.isFromCache) { [weak self] policy, _ in
+          _ = try? await self?.cards(policy: policy)
+        }
+        return answered
+      }
+    }
   }
 
   /// Deletes a card by its token.
@@ -26,6 +41,9 @@ extension Market {
   public func deleteCard(token: String, idempotencyKey: IdempotencyKey? = nil) async throws
     -> GenericResponse
   {
-    try await perform(MarketEndpoints.deleteCard, token, idempotencyKey: idempotencyKey)
+    let answer = try await perform(
+      MarketEndpoints.deleteCard, token, idempotencyKey: idempotencyKey)
+    offline.invalidate(["cards"])
+    return answer
   }
 }

@@ -1,18 +1,39 @@
-import LoyaltyCore
+public import LoyaltyCore
 public import LoyaltyNetwork
 
 extension Market {
-  /// The user's coupons, active and redeemed. ``state`` keeps the active ones by
-  /// expiration and the redeemed ones by redemption date; posts ``CouponsFetched``.
+  /// The user's coupons, active and redeemed, under the configured read policy
+  /// (`cache.policy`, ``LoyaltyCore/ReadPolicy/networkFirst`` by default). ``state``
+  /// keeps the active ones by expiration and the redeemed ones by redemption date; posts
+  /// ``CouponsFetched``.
   public func coupons(language: String? = nil) async throws -> [Coupon] {
+    try await coupons(language: language, policy: nil).value
+  }
+
+  /// The user's coupons under `policy`, with where they came from and when the server
+  /// gave them. From the cache, a coupon expired since (on the server's clock) or
+  /// redeemed through this SDK since is never active (``Coupon/localState``).
+  public func coupons(language: String? = nil, policy: ReadPolicy?) async throws
+    -> Answered<[Coupon]>
+  {
     let language = language ?? defaultLanguage
     return try await call("coupons") {
-      let coupons = try await send(MarketEndpoints.userCoupons, language)
-      await state.setCoupons(coupons)
-      events?.post(
-        CouponsFetched(
-          active: coupons.filter(\.isActive).count, redeemed: coupons.filter(\.isRedeemed).count))
-      return coupons
+      try await reading(policy) { [self] policy in
+        let read = try await read(
+          MarketEndpoints.userCoupons, language, kind: "coupons", policy: policy)
+        let answered = await localized(read)
+        let coupons = answered.value
+        await state.setCoupons(coupons)
+        events?.post(
+          CouponsFetched(
+            active: coupons.filter(\.isActive).count,
+            redeemed: coupons.filter(\.isRedeemed).count))
+        offline.record(kind: "coupons", fromCache: answered.isFromCache) {
+          [weak self] policy, language in
+          _ = try? await self?.coupons(language: language, policy: policy)
+        }
+        return answered
+      }
     }
   }
 
@@ -21,15 +42,33 @@ extension Market {
     try await perform(MarketEndpoints.universalCoupons, language ?? defaultLanguage)
   }
 
-  /// Coupon sets, optionally only some or of some types.
+  /// Coupon sets, optionally only some or of some types, under the configured read
+  /// policy.
   public func couponSets(
     language: String? = nil, uuids: [String]? = nil, types: [String]? = nil
   ) async throws -> [CouponSet] {
+    try await couponSets(language: language, uuids: uuids, types: types, policy: nil).value
+  }
+
+  /// Coupon sets under `policy`, with where they came from and when.
+  public func couponSets(
+    language: String? = nil, uuids: [String]? = nil, types: [String]? = nil,
+    policy: ReadPolicy?
+  ) async throws -> Answered<[CouponSet]> {
     let language = language ?? defaultLanguage
     return try await call("coupon_sets") {
-      let sets = try await send(MarketEndpoints.couponSets, (language, uuids, types))
-      await state.setCouponSets(sets)
-      return sets
+      try await reading(policy) { [self] policy in
+        let answered = try await read(
+          MarketEndpoints.couponSets, (language, uuids, types), kind: "coupon_sets",
+          policy: policy)
+        await state.setCouponSets(answered.value)
+        offline.record(kind: "coupon_sets", fromCache: answered.isFromCache) {
+          [weak self] policy, language in
+          _ = try? await self?.couponSets(
+            language: language, uuids: uuids, types: types, policy: policy)
+        }
+        return answered
+      }
     }
   }
 
@@ -55,6 +94,9 @@ extension Market {
   /// Redeems a coupon of the set `productUUID` at `merchantID`; `productID` picks a
   /// coupon (else the one expiring first).
   ///
+  /// The redeemed coupon never shows as active from the cache afterwards, and the next
+  /// read of the coupons, coupon sets, points, campaigns and profile asks the server.
+  ///
   /// Not sent again by the SDK once it may have reached the server: a server error is
   /// returned, and a connection lost after sending ends with
   /// ``LoyaltyCore/LoyaltyError/Code/outcomeUnknown``, whose
@@ -69,9 +111,11 @@ extension Market {
     productID: String? = nil, productUUID: String, merchantID: String,
     idempotencyKey: IdempotencyKey? = nil
   ) async throws -> CouponRedemption {
-    try await perform(
+    let redemption = try await perform(
       MarketEndpoints.redeemCoupon, (productUUID, merchantID, productID),
       idempotencyKey: idempotencyKey)
+    await rememberRedeemed(redemption.coupon.code)
+    return redemption
   }
 
   /// The supermarket coupons the user redeemed, and what they saved.

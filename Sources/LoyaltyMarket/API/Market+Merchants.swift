@@ -1,15 +1,30 @@
-import LoyaltyCore
+public import LoyaltyCore
 
 extension Market {
-  /// Merchants matching `filters`; ``state`` keeps them.
+  /// Merchants matching `filters`, under the configured read policy; ``state`` keeps
+  /// them.
   public func merchants(language: String? = nil, filters: MerchantFilters = MerchantFilters())
     async throws -> [Merchant]
   {
+    try await merchants(language: language, filters: filters, policy: nil).value
+  }
+
+  /// Merchants matching `filters` under `policy`, with where they came from and when.
+  public func merchants(
+    language: String? = nil, filters: MerchantFilters = MerchantFilters(), policy: ReadPolicy?
+  ) async throws -> Answered<[Merchant]> {
     let language = language ?? defaultLanguage
     return try await call("merchants") {
-      let merchants = try await send(MarketEndpoints.merchants, (language, filters))
-      await state.setMerchants(merchants)
-      return merchants
+      try await reading(policy) { [self] policy in
+        let answered = try await read(
+          MarketEndpoints.merchants, (language, filters), kind: "merchants", policy: policy)
+        await state.setMerchants(answered.value)
+        offline.record(kind: "merchants", fromCache: answered.isFromCache) {
+          [weak self] policy, language in
+          _ = try? await self?.merchants(language: language, filters: filters, policy: policy)
+        }
+        return answered
+      }
     }
   }
 

@@ -1,4 +1,4 @@
-import LoyaltyCore
+public import LoyaltyCore
 
 extension Market {
   /// The user's transactions, newest first.
@@ -9,18 +9,50 @@ extension Market {
     try await perform(MarketEndpoints.transactions, productDetail)
   }
 
-  /// The user's points history, newest first, and balance.
+  /// The user's points history, newest first, and balance, under the configured read
+  /// policy.
   public func pointsHistory() async throws -> PointsHistory {
-    try await perform(MarketEndpoints.pointsHistory)
+    try await pointsHistory(policy: nil).value
   }
 
-  /// The user's market pass; ``state`` keeps it; posts ``MarketPassDetailsFetched``.
+  /// The user's points history and balance under `policy`, with where they came from
+  /// and when.
+  public func pointsHistory(policy: ReadPolicy?) async throws -> Answered<PointsHistory> {
+    try await call(MarketEndpoints.pointsHistory.name) {
+      try await reading(policy) { [self] policy in
+        let answered = try await read(
+          MarketEndpoints.pointsHistory, (), kind: "points", policy: policy)
+        offline.record(kind: "points", fromCache: answered.isFromCache) {
+          [weak self] policy, _ in
+          _ = try? await self?.pointsHistory(policy: policy)
+        }
+        return answered
+      }
+    }
+  }
+
+  /// The user's market pass under the configured read policy; ``state`` keeps it; posts
+  /// ``MarketPassDetailsFetched``.
   public func marketPassDetails() async throws -> MarketPassDetails {
+    try await marketPassDetails(policy: nil).value
+  }
+
+  /// The user's market pass under `policy`, with where it came from and when.
+  public func marketPassDetails(policy: ReadPolicy?) async throws
+    -> Answered<MarketPassDetails>
+  {
     try await call("market_pass_details") {
-      let pass = try await send(MarketEndpoints.marketPass, ())
-      await state.setMarketPass(pass)
-      events?.post(MarketPassDetailsFetched())
-      return pass
+      try await reading(policy) { [self] policy in
+        let answered = try await read(
+          MarketEndpoints.marketPass, (), kind: "market_pass", policy: policy)
+        await state.setMarketPass(answered.value)
+        events?.post(MarketPassDetailsFetched())
+        offline.record(kind: "market_pass", fromCache: answered.isFromCache) {
+          [weak self] policy, _ in
+          _ = try? await self?.marketPassDetails(policy: policy)
+        }
+        return answered
+      }
     }
   }
 }

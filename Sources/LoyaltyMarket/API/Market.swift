@@ -28,14 +28,18 @@ public import LoyaltyNetwork
 public final class Market: Sendable {
   /// What the market last fetched.
   public let state = MarketState()
-  /// The language used when a call does not name one.
-  public let defaultLanguage: String
+  /// The language used when a call does not name one: the configuration's, until the
+  /// host changes it through ``LoyaltyCore/AppLifecycle/setLanguage(_:)``.
+  public var defaultLanguage: String { lifecycle?.language ?? network.configuration.language }
   /// The drift seen in this market's answers: `market.drift.snapshot()`.
   public let drift: DriftMonitor
 
   let network: NetworkClient
   let events: (any EventSink)?
   private let analytics: (any AnalyticsTracker)?
+  let lifecycle: AppLifecycle?
+  /// The offline cache: whose answers, which are fresh, the calls in flight.
+  let offline: MarketCacheController
 
   /// Creates the market API over a network client.
   /// - Parameters:
@@ -43,15 +47,31 @@ public final class Market: Sendable {
   ///   - events: Where the market's events are published; none when `nil`.
   ///   - analytics: Where each call's success or failure is recorded; none when `nil`.
   ///   - logger: Where drift warnings go.
+  ///   - cache: Where answers are kept for offline reads (`Docs/Offline.md`); in memory
+  ///     when not given.
+  ///   - privacy: Whether the user allows the cache; allowed when `nil`.
+  ///   - lifecycle: The host's lifecycle: refreshes when the app becomes active or the
+  ///     network returns, the language at run time; none when `nil`.
   public init(
     network: NetworkClient, events: (any EventSink)? = nil,
-    analytics: (any AnalyticsTracker)? = nil, logger: LoyaltyLogger = .disabled
+    analytics: (any AnalyticsTracker)? = nil, logger: LoyaltyLogger = .disabled,
+    cache: any MarketCache = InMemoryMarketCache(), privacy: PrivacyCenter? = nil,
+    lifecycle: AppLifecycle? = nil
   ) {
     self.network = network
     self.events = events
     self.analytics = analytics
-    self.defaultLanguage = network.configuration.language
+    self.lifecycle = lifecycle
     self.drift = DriftMonitor(logger: logger, events: events)
+    self.offline = MarketCacheController(
+      cache: cache, configuration: network.configuration.cache, network: network,
+      privacy: privacy, logger: logger)
+    network.addSessionObserver { [weak self] in await self?.sessionChanged() }
+    privacy?.addObserver { [weak self] change in
+      guard change.disabled.contains(.offlineCache) else { return }
+      await self?.eraseCache()
+    }
+    lifecycle?.addObserver { [weak self] event in await self?.handle(event) }
   }
 
   // The call plumbing below is not specialised: it runs once per call, and a copy of each

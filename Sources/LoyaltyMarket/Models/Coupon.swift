@@ -43,12 +43,26 @@ public struct Coupon: Sendable, Hashable, Decodable, Identifiable {
   /// Where it was redeemed.
   public let redemptionMerchantUUID: String?
 
+  /// What the device knows of the coupon that the answer it was read from does not say:
+  /// it expired, or was redeemed through this SDK, since the server answered. `nil` for
+  /// a coupon as the server sent it (every coupon of a live answer).
+  public internal(set) var localState: LocalState?
+
+  /// What the device learned of a cached coupon since the server answered.
+  public enum LocalState: String, Sendable, Hashable {
+    /// Its expiration passed (on the server's clock) since the answer.
+    case expired
+    /// It was redeemed through this SDK since the answer.
+    case redeemed
+  }
+
   /// The coupon's id: its code.
   public var id: String { code }
-  /// Whether it can still be used (status 1).
-  public var isActive: Bool { statusIfSent == 1 }
-  /// Whether it was redeemed (status 0).
-  public var isRedeemed: Bool { statusIfSent == 0 }
+  /// Whether it can still be used: status 1, and neither expired nor redeemed since the
+  /// answer it was read from (``localState``).
+  public var isActive: Bool { statusIfSent == 1 && localState == nil }
+  /// Whether it was redeemed: status 0, or redeemed through this SDK since the answer.
+  public var isRedeemed: Bool { statusIfSent == 0 || localState == .redeemed }
 
   /// Whether it is past its expiration at `now`.
   public func isExpired(at now: Date) -> Bool { expiration.map { $0 < now } ?? false }

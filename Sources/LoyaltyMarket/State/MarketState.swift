@@ -92,6 +92,27 @@ public actor MarketState {
     }
   }
 
+  /// Empties every value and tells each change: what a login or a logout does, so the
+  /// previous user's coupons and points are gone before it returns.
+  public func reset() {
+    campaigns = []
+    allCampaigns = []
+    carousel = []
+    activeCoupons = []
+    redeemedCoupons = []
+    couponSets = []
+    merchants = []
+    supermarketCampaign = nil
+    marketPass = nil
+    ccmsOffers = []
+    seasonals = []
+    for change in [Change.campaigns, .coupons, .couponSets, .merchants, .supermarketCampaign]
+      + [.marketPass, .ccms, .seasonals]
+    {
+      notify(change)
+    }
+  }
+
   /// Sets the campaign lists from a pipeline result.
   public func setCampaigns(_ result: CampaignPipeline.Result) {
     campaigns = result.campaigns

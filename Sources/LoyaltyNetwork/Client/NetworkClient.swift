@@ -27,7 +27,7 @@ public final class NetworkClient: Sendable {
   public let serverClock: ServerClock
 
   private let observed: ObservedTransport
-  private let chain: MiddlewareChain
+  let chain: MiddlewareChain
   private let bareChain: MiddlewareChain
   private let policy: ErrorPolicy
   let clock: any LoyaltyClock
@@ -39,6 +39,8 @@ public final class NetworkClient: Sendable {
   let providerBox = TokenProviderBox()
   /// Holds requests back until the device registration at start has finished.
   let registrationGate = RegistrationGate()
+  /// What runs after each login and each end of a session (``addSessionObserver(_:)``).
+  let sessionObservers = Locked<[@Sendable () async -> Void]>([])
   /// URLs of endpoints without parameters or query, by path.
   private let fixedURLs = Locked<[String: URL]>([:])
 
@@ -245,6 +247,16 @@ public final class NetworkClient: Sendable {
   private func send<Response>(
     _ endpoint: Endpoint<Response>, through chain: MiddlewareChain
   ) async throws -> Response {
+    try Self.decode(try await deliver(endpoint, through: chain), for: endpoint)
+  }
+
+  /// Sends `endpoint` through `chain` and applies the error policy: the response, not yet
+  /// decoded.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
+  func deliver<Response>(
+    _ endpoint: Endpoint<Response>, through chain: MiddlewareChain
+  ) async throws -> HTTPResponse {
     let request = try request(for: endpoint)
     let response: HTTPResponse
     do {
@@ -261,7 +273,7 @@ public final class NetworkClient: Sendable {
     if policy.sessionEndingStatuses.contains(response.status) {
       throw await endSession(after: response.status, endpoint: endpoint.name)
     }
-    return try Self.decode(response, for: endpoint)
+    return response
   }
 
   /// The error a call ends with after its last attempt failed with `error`: for a call
@@ -296,6 +308,7 @@ public final class NetworkClient: Sendable {
       for _ in 0..<(reason == .logout ? 3 : 1) {
         guard let current = try await tokenStore.tokens() else { return }
         if try await tokenStore.replace(current, with: nil) {
+          await notifySessionChanged()
           events?.post(SessionEnded(reason: reason, status: status))
           return
         }

@@ -9,4 +9,7 @@ public enum DeviceRegistrationTrigger: String, Sendable, Equatable {
   case explicit
   /// The user turned push and device registration, or device information, back on.
   case privacyChange = "privacy_change"
+  /// The app became active (``LoyaltyCore/AppLifecycle/didBecomeActive()``) and the
+  /// device's information changed since it was last sent.
+  case appActive = "app_active"
 }

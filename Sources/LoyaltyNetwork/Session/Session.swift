@@ -46,6 +46,7 @@ public struct Session: Sendable {
       throw LoyaltyError(.invalidArgument, "The access token is empty.")
     }
     try await client.coordinator.store(tokens)
+    await client.notifySessionChanged()
   }
 
   /// Uses a host-supplied token provider: the host's own backend issues the access
@@ -55,6 +56,7 @@ public struct Session: Sendable {
   public func useTokenProvider(_ provider: @escaping @Sendable () async throws -> String?) async {
     let timeout = client.configuration.token.loginTimeout
     let clock = client.clock
+    let box = client.providerBox
     await client.coordinator.setUsesTokenProvider(true)
     await client.coordinator.setRefresher { pair in
       do {
@@ -65,6 +67,7 @@ public struct Session: Sendable {
         guard let token, !token.isEmpty else {
           return .rejected(LoyaltyError(.notAuthenticated, "The token provider has no token."))
         }
+        box.recordIssue(at: clock.monotonicTime)
         return .refreshed(TokenPair(accessToken: token, refreshToken: pair.refreshToken))
       } catch let error as LoyaltyError {
         return .transient(error)
@@ -94,6 +97,8 @@ public struct Session: Sendable {
       throw LoyaltyError(.notAuthenticated, "The token provider has no token.")
     }
     try await client.coordinator.store(TokenPair(accessToken: token, refreshToken: ""))
+    client.providerBox.recordIssue(at: client.clock.monotonicTime)
+    await client.notifySessionChanged()
   }
 
   /// Ends the session: tells the server (best effort), clears the tokens and posts
@@ -154,6 +159,7 @@ public struct Session: Sendable {
       )
     ) { try await call(client) }
     try await client.coordinator.store(tokens)
+    await client.notifySessionChanged()
     client.logger.info("Logged in (\(name)).")
   }
 }

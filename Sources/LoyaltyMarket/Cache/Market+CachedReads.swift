@@ -1,0 +1,134 @@
+import LoyaltyCore
+import LoyaltyNetwork
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension Market {
+  /// The headers of an answer worth keeping: its validators, its date and its type. The
+  /// rest (cookies among them) is not written to the device.
+  private static let keptHeaders = ["ETag", "Last-Modified", "Date", "Content-Type"]
+
+  /// The cache key of a declared call with `arguments`: its name and the fields it sends,
+  /// as sorted JSON, so two reads share an answer exactly when they ask the same.
+  func cacheKey<Arguments, Result>(
+    _ declaration: MarketCallDeclaration<Arguments, Result>, _ arguments: Arguments
+  ) -> String {
+    let fields = (try? JSONValue.object(declaration.fields(arguments)).jsonData()) ?? Data()
+    return declaration.name + "?" + String(decoding: fields, as: UTF8.self)
+  }
+
+  /// Runs `body` under `policy`: ``LoyaltyCore/ReadPolicy/staleWhileRevalidate`` reads
+  /// the cache and refreshes behind it (through `body` again, whose updates of ``state``
+  /// reach its change streams); the other policies go to `body` as they are.
+  func reading<Value: Sendable>(
+    _ policy: ReadPolicy?,
+    _ body: @escaping @Sendable (ReadPolicy) async throws -> Answered<Value>
+  ) async throws -> Answered<Value> {
+    let policy = policy ?? offline.configuration.policy
+    guard policy == .staleWhileRevalidate else { return try await body(policy) }
+    let cached: Answered<Value>
+    do {
+      cached = try await body(.cacheOnly)
+    } catch let error as LoyaltyError where error.code == .notCached {
+      return try await body(.networkFirst)
+    }
+    offline.inBackground { [logger = offline.logger] in
+      do {
+        _ = try await body(.networkFirst)
+      } catch {
+        logger.info("A revalidation behind a cached answer failed: \(error)")
+      }
+    }
+    return cached
+  }
+
+  /// Reads a declared call under `policy` (``LoyaltyCore/ReadPolicy/staleWhileRevalidate``
+  /// is ``reading(_:_:)``'s): from the cache, the network, or the network falling back to
+  /// the cache, for the current user. Identical reads in flight share one call; a `GET`
+  /// with a cached validator is sent conditionally.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
+  func read<Arguments, Result>(
+    _ declaration: MarketCallDeclaration<Arguments, Result>, _ arguments: Arguments,
+    kind: String, policy: ReadPolicy
+  ) async throws -> Answered<Result> {
+    let key = cacheKey(declaration, arguments)
+    let owner = await network.cacheOwner()
+    let enabled = await offline.isEnabled()
+    if policy == .cacheOnly && !enabled {
+      throw LoyaltyError(
+        .featureDisabled, "\(declaration.name) asked for the cache only, and the offline "
+          + "cache is turned off.", metadata: ["call": declaration.name, "feature": "offlineCache"])
+    }
+    let stored = enabled ? await offline.cached(key: key, owner: owner) : nil
+    let cachedValue = stored.flatMap { decodeCached($0, declaration, arguments) }
+    switch policy {
+    case .cacheOnly, .staleWhileRevalidate:
+      guard let cachedValue else {
+        throw LoyaltyError(
+          .notCached, "The device holds no answer to \(declaration.name) for this user.",
+          metadata: ["call": declaration.name])
+      }
+      return cachedValue
+    case .networkFirst:
+      if let stored, let cachedValue, offline.isFresh(stored) { return cachedValue }
+    case .networkOnly:
+      break
+    }
+    do {
+      return try await offline.joined(owner: owner, key: key) { [self] in
+        try await fetch(declaration, arguments, kind: kind, key: key, owner: owner, stored: stored)
+      }
+    } catch where policy == .networkFirst && MarketCacheController.fallsBack(after: error) {
+      guard let cachedValue else { throw error }
+      offline.logger.info("\(declaration.name) failed (\(error)); answering from the cache.")
+      return cachedValue
+    }
+  }
+
+  /// The value of a stored answer, read by the call's own reader (drift is not reported
+  /// again); an answer that no longer reads is deleted.
+  private func decodeCached<Arguments, Result>(
+    _ stored: CachedAnswer, _ declaration: MarketCallDeclaration<Arguments, Result>,
+    _ arguments: Arguments
+  ) -> Answered<Result>? {
+    do {
+      let value = try NetworkClient.decode(
+        stored.response, for: declaration.endpoint(arguments, drift: nil))
+      return Answered(value: value, source: .cache, answeredAt: stored.answeredAt)
+    } catch {
+      offline.logger.warning("A cached answer to \(declaration.name) no longer reads; it is dropped.")
+      let cache = offline.cache
+      Task { try? await cache.removeAnswer(forKey: stored.key, owner: stored.owner) }
+      return nil
+    }
+  }
+
+  /// Sends the call (conditionally when a validator is cached), stores its answer and
+  /// returns its value.
+  private func fetch<Arguments, Result>(
+    _ declaration: MarketCallDeclaration<Arguments, Result>, _ arguments: Arguments,
+    kind: String, key: String, owner: String, stored: CachedAnswer?
+  ) async throws -> Answered<Result> {
+    let collector = DriftCollector()
+    let endpoint = declaration.endpoint(arguments, drift: collector)
+    defer { drift.report(collector, call: endpoint.name) }
+    let exchanged = try await network.exchange(endpoint, revalidating: stored?.response)
+    var headers = HTTPHeaders()
+    for name in Self.keptHeaders {
+      if let value = exchanged.response.headers[name] { headers.add(name: name, value: value) }
+    }
+    await offline.store(
+      CachedAnswer(
+        key: key, owner: owner, kind: kind, status: exchanged.response.status,
+        headers: headers, body: exchanged.response.body, answeredAt: exchanged.answeredAt,
+        storedAt: offline.deviceNow))
+    return Answered(
+      value: exchanged.value, source: exchanged.isNotModified ? .revalidated : .network,
+      answeredAt: exchanged.answeredAt)
+  }
+}
