@@ -81,7 +81,9 @@ public struct EventsModule: LoyaltyModule {
 
   /// Creates the pipeline on the client's event queue and starts its flush timer. The
   /// pipeline follows the client's privacy switch for analytics: when it is off, what
-  /// is queued is deleted now, and again each time the user turns it off.
+  /// is queued is deleted now, and again each time the user turns it off. It flushes
+  /// when the app becomes active and when it goes to the background
+  /// (``LoyaltyCore/AppLifecycle``).
   public func start(_ context: ModuleContext) async throws -> Running {
     let capabilities = context.capabilities
     let privacy = try capabilities.resolve(.privacy)
@@ -112,6 +114,14 @@ public struct EventsModule: LoyaltyModule {
         try await pipeline.deleteQueuedEvents()
       } catch {
         logger.error("The queued analytics events could not be deleted: \(error)")
+      }
+    }
+    // The app becoming active or going to the background (LoyaltyCore's AppLifecycle)
+    // uploads what is queued: before the system suspends the app, and when it returns.
+    try capabilities.resolve(.lifecycle).addObserver { [weak pipeline] event in
+      switch event {
+      case .becameActive, .enteredBackground: await pipeline?.flush()
+      case .networkPathChanged, .languageChanged: break
       }
     }
     await pipeline.start()

@@ -75,10 +75,11 @@ struct DriftTests {
         }
       ])
     let market = try harness.client.market
-    let first = try await market.campaigns()
+    // Two answers of the network: the second read must not come from the cache.
+    let first = try await market.campaigns(policy: .networkOnly).value
     #expect(!first.isEmpty)
     #expect(first.allSatisfy { $0.title.isEmpty && $0.sorting == 0 })
-    let second = try await market.campaigns()
+    let second = try await market.campaigns(policy: .networkOnly).value
     #expect(second.count == first.count)
 
     let report = market.drift.snapshot()
@@ -124,8 +125,8 @@ struct DriftTests {
         }
       ])
     let market = try harness.client.market
-    let campaigns = try await market.campaigns()
-    _ = try await market.campaigns()
+    let campaigns = try await market.campaigns(policy: .networkOnly).value
+    _ = try await market.campaigns(policy: .networkOnly)
 
     let field = "MAPP_CAMPAIGNING.campaigns.title"
     let report = market.drift.snapshot()

@@ -12,9 +12,10 @@
 /// | ``setLanguage(_:)`` | what depends on the language is fetched again in the new one, never mixed |
 ///
 /// ```swift
-/// func sceneDidBecomeActive(_ scene: UIScene) {
-///   Task { await client.lifecycle.didBecomeActive() }
-/// }
+/// let lifecycle = try client.lifecycle
+/// await lifecycle.didBecomeActive()  // from the scene's sceneDidBecomeActive(_:)
+/// await lifecycle.networkPathChanged(isSatisfied: true)
+/// try await lifecycle.setLanguage("en")
 /// ```
 public final class AppLifecycle: Sendable {
   /// What a module runs for each event.

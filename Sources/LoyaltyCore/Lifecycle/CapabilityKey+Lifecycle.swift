@@ -12,7 +12,8 @@ extension LoyaltyClient {
   /// background, when the network comes and goes, and when the language changes.
   ///
   /// ```swift
-  /// await client.lifecycle.didBecomeActive()
+  /// let lifecycle = try client.lifecycle
+  /// await lifecycle.didBecomeActive()  // from the scene's sceneDidBecomeActive(_:)
   /// ```
   /// - Throws: ``LoyaltyError/Code/clientShutDown`` after ``shutdown()``.
   public var lifecycle: AppLifecycle {

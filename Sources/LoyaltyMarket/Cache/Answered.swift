@@ -10,7 +10,7 @@
 /// ```swift
 /// let coupons = try await market.coupons(policy: .networkFirst)
 /// if coupons.source == .cache {
-///   banner = "Offline, as of \(coupons.answeredAt.formatted(date: .omitted, time: .shortened))"
+///   showOfflineBanner(asOf: coupons.answeredAt)
 /// }
 /// ```
 public struct Answered<Value: Sendable>: Sendable {

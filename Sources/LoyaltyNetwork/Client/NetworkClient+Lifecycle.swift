@@ -5,7 +5,7 @@ extension NetworkClient {
   /// than `token.providerTokenMaxAge` (seed 002: 20 hours): what the app becoming active
   /// does. The token's age is its `iat` on the server's clock, else the time since the
   /// provider gave it in this process; a token of unknown age is left to its expiry.
-  func renewProviderTokenIfOld() async {
+  package func renewProviderTokenIfOld() async {
     guard providerBox.provider != nil,
       let pair = try? await coordinator.storedTokens()
     else { return }

@@ -1,4 +1,4 @@
-package import LoyaltyCore
+import LoyaltyCore
 
 extension NetworkClient {
   /// Adds what runs after each login (by any method) and each end of a session (a

@@ -1,5 +1,11 @@
 import LoyaltyCore
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The campaign calls: `campaigns.retrieve` in both contexts and the single campaign.
 enum CampaignHandlers {
   /// The calls of this group the sandbox answers; ``SandboxRoutes`` gathers them.
@@ -25,13 +31,38 @@ enum CampaignHandlers {
     return answer(call.generator.personalizedCampaigns(userID: userID, catalog: call.catalog), call)
   }
 
-  /// `GET /api/session/{sessionUuid}`.
+  /// `GET /api/session/{sessionUuid}`, with an `ETag` (the campaign's content in the
+  /// language asked for): `304 Not Modified` when `If-None-Match` names it (or is `*`).
   static func single(_ call: SandboxCall, _ state: inout SandboxState) -> SandboxReply {
     guard let uuid = call.pathValue, let campaign = call.catalog.campaign(sessionUUID: uuid) else {
       return .error(404, "No campaign has this session.")
     }
     let language = call.request.query["language"] ?? "el"
-    return .context(domain, ["campaign": campaign.json(language: language)])
+    let payload = campaign.json(language: language)
+    let tag = entityTag(of: payload)
+    if let sent = call.request.headers["If-None-Match"], matches(sent, tag) {
+      var reply = SandboxReply(status: 304, body: .raw(Data()))
+      reply.headers.add(name: "ETag", value: tag)
+      return reply
+    }
+    var reply = SandboxReply.context(domain, ["campaign": payload])
+    reply.headers.add(name: "ETag", value: tag)
+    return reply
+  }
+
+  /// A strong entity tag of `payload`: the start of the SHA-256 of its JSON.
+  static func entityTag(of payload: JSONValue) -> String {
+    let bytes = Array((try? payload.jsonData()) ?? Data())
+    let digest = SandboxDirectoryBook.Snapshot.hex(PortableSHA256.digest(bytes))
+    return "\"campaign-" + digest.prefix(16) + "\""
+  }
+
+  /// Whether an `If-None-Match` value names `tag`: `*`, or one of its comma-separated
+  /// tags equal to it, weak (`W/`) forms compared weakly (RFC 9110, 13.1.2).
+  static func matches(_ header: String, _ tag: String) -> Bool {
+    let sent = header.split(separator: ",").map { String($0).trimmingWhitespaces() }
+    return sent.contains("*")
+      || sent.contains { ($0.hasPrefix("W/") ? String($0.dropFirst(2)) : $0) == tag }
   }
 
   private static func answer(_ campaigns: [SandboxCampaign], _ call: SandboxCall) -> SandboxReply {

@@ -38,7 +38,9 @@ struct PrivacyCenterTests {
     center.addObserver { _ in seen.withLock { $0.append("second") } }
     try await center.setEnabledFeatures([.location])
     #expect(
-      seen.withLock { $0 } == ["first [analytics, pushRegistration, deviceInformation]", "second"])
+      seen.withLock { $0 } == [
+        "first [analytics, pushRegistration, deviceInformation, offlineCache]", "second",
+      ])
     let posted = sink.events(of: PrivacyFeaturesChanged.self)
     #expect(posted.map(\.change) == [PrivacyChange(previous: .all, current: [.location])])
     #expect(posted.first?.attributes["current"] == "location")

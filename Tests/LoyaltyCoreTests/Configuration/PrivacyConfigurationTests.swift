@@ -50,14 +50,14 @@ struct PrivacyConfigurationTests {
   func names() {
     #expect(
       PrivacyFeatures.all.names == [
-        "analytics", "location", "pushRegistration", "deviceInformation",
+        "analytics", "location", "pushRegistration", "deviceInformation", "offlineCache",
       ])
     for (name, feature) in PrivacyFeatures.named {
       #expect(PrivacyFeatures(name: name) == feature)
     }
     #expect(PrivacyFeatures(name: "trackersEnabled") == nil)
     #expect(PrivacyFeatures().description == "[]")
-    #expect(PrivacyFeatures.all.union(PrivacyFeatures(rawValue: 1 << 20)).names.count == 4)
+    #expect(PrivacyFeatures.all.union(PrivacyFeatures(rawValue: 1 << 20)).names.count == 5)
   }
 
   @Test("the summary says what is enabled")
