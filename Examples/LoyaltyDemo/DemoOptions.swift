@@ -20,6 +20,9 @@ struct DemoOptions {
   /// Whether the privacy step withdraws consent and erases the data of ``dataDirectory``;
   /// data in memory is always erased at the end.
   var erase = false
+  /// Whether the network is cut: the tour shows what the device kept in ``dataDirectory``
+  /// from an earlier run, each value with its age.
+  var offline = false
 
   /// The names `--unoffered` takes, with the answer each gives.
   static let unofferedAnswers: [(name: String, answer: SandboxFault)] = [
@@ -28,7 +31,7 @@ struct DemoOptions {
   ]
 
   static let usage = """
-    usage: loyalty-demo [--base-url URL] [--data-dir DIR [--erase]] [--without LIST]
+    usage: loyalty-demo [--base-url URL] [--data-dir DIR [--erase | --offline]] [--without LIST]
                         [--envelope SHAPE] [--lists FORM] [--objects FORM]
                         [--unoffered ANSWER]
 
@@ -41,6 +44,10 @@ struct DemoOptions {
       --erase          with --data-dir, end with the privacy step: consent to
                        analytics withdrawn, then DIR's data erased (in memory, the
                        step always runs)
+      --offline        with --data-dir, cut the network (every call fails as with no
+                       connection) and show what an earlier run left on the device:
+                       the coupons with their codes drawn, the points and the market
+                       pass, each with its age, and which steps need the network
       --without LIST   the in-process sandbox answers these optional calls 404, as a
                        backend without them: some of poi,directory,flows; the tour
                        skips their steps (against a server, start the emulator with
@@ -78,6 +85,8 @@ struct DemoOptions {
         options.dataDirectory = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
       case "--erase":
         options.erase = true
+      case "--offline":
+        options.offline = true
       case "--base-url":
         guard let text = remaining.popFirst(), let url = URL(string: text),
           ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil
@@ -130,6 +139,13 @@ struct DemoOptions {
     }
     if options.erase, options.dataDirectory == nil {
       throw DemoError("--erase applies to --data-dir: data in memory is always erased")
+    }
+    if options.offline, options.dataDirectory == nil {
+      throw DemoError(
+        "--offline shows what an earlier run kept: give it the run's --data-dir")
+    }
+    if options.offline, options.erase {
+      throw DemoError("--offline keeps the data directory: run --erase online")
     }
     return options
   }

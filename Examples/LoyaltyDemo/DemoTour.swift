@@ -53,7 +53,13 @@ struct DemoTour {
     report.line("= \(listed.count) listed, sorted; first: \"\(listed.first?.title ?? "-")\"")
 
     report.section("3. Coupons and coupon sets")
-    let coupons = try await report.step("coupons") { try await market.coupons() }
+    let answered = try await report.step("coupons") {
+      try await market.coupons(policy: client.configuration.cache.policy)
+    }
+    let coupons = answered.value
+    report.line(
+      "coupons \(answered.source == .cache ? "from the cache" : "from the network"), "
+        + "as of \(answered.answeredAt)")
     let sets = try await report.step("coupon sets") { try await market.couponSets() }
     let active = await market.state.activeCoupons
     report.line(
@@ -80,8 +86,10 @@ struct DemoTour {
       report.line("no coupon can be redeemed right now (\(shown(before, "points")))")
     }
 
-    report.section("5. Points and transactions")
+    report.section("5. Points, the market pass and transactions")
     let history = try await report.step("points history") { try await market.pointsHistory() }
+    let pass = try await report.step("market pass") { try await market.marketPassDetails() }
+    report.line("market pass \(pass.barcode), valid until \(shown(pass.validUntil))")
     let transactions = try await report.step("transactions") {
       try await market.transactionHistory()
     }

@@ -53,6 +53,10 @@ struct LoyaltyDemo {
     configuration.database.directory = options.dataDirectory?.path
 
     var overrides = CapabilityOverrides()
+    if options.offline {
+      try await runOffline(configuration: configuration, options: options, report: &report)
+      return
+    }
     let backend: SandboxBackend?
     if options.baseURL == nil {
       var sandboxConfiguration = SandboxConfiguration(matching: configuration)
@@ -108,6 +112,32 @@ struct LoyaltyDemo {
     let tour = DemoTour(client: client, backend: backend, options: options)
     do {
       try await tour.run(&report)
+    } catch {
+      await client.shutdown()
+      throw error
+    }
+    await report.step("shut down") { await client.shutdown() }
+    report.printSummary()
+  }
+
+  /// `--offline`: a client on the data directory of an earlier run, with a transport that
+  /// fails every call as with no connection.
+  static func runOffline(
+    configuration: LoyaltyConfiguration, options: DemoOptions, report: inout DemoReport
+  ) async throws {
+    var overrides = CapabilityOverrides()
+    overrides.override(.httpTransport, with: OfflineTransport())
+    let modules: [any LoyaltyModule] = [
+      MarketModule(), PushModule(),
+      EventsModule(analytics: AnalyticsConfiguration(flushAt: 1_000, flushInterval: 0)),
+      StoreModule(location: .file), SecurityModule(keyStore: .file),
+      NetworkModule(transport: .urlSession),
+    ]
+    let client = try await report.step("start offline") {
+      try await LoyaltyClient.start(configuration, modules: modules, overrides: overrides)
+    }
+    do {
+      try await OfflineTour(client: client, options: options).run(&report)
     } catch {
       await client.shutdown()
       throw error

@@ -13,7 +13,8 @@ struct ProviderTokenAgeTests {
     let issued = Int(issuedAt.timeIntervalSince1970)
     let header = Base64URL.encode(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
     let claims = Base64URL.encode(
-      Data(#"{"sub":"host-user","iat":\#(issued),"exp":\#(issued + Int(lifetime)),"n":\#(n)}"#.utf8))
+      Data(#"{"sub":"host-user","iat":\#(issued),"exp":\#(issued + Int(lifetime)),"n":\#(n)}"#.utf8)
+    )
     return "\(header).\(claims).sig"
   }
 

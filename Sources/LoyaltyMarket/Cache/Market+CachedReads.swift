@@ -61,7 +61,8 @@ extension Market {
     let enabled = await offline.isEnabled()
     if policy == .cacheOnly && !enabled {
       throw LoyaltyError(
-        .featureDisabled, "\(declaration.name) asked for the cache only, and the offline "
+        .featureDisabled,
+        "\(declaration.name) asked for the cache only, and the offline "
           + "cache is turned off.", metadata: ["call": declaration.name, "feature": "offlineCache"])
     }
     let stored = enabled ? await offline.cached(key: key, owner: owner) : nil
@@ -83,7 +84,7 @@ extension Market {
       return try await offline.joined(owner: owner, key: key) { [self] in
         try await fetch(declaration, arguments, kind: kind, key: key, owner: owner, stored: stored)
       }
-    } catch where policy == .networkFirst && MarketCacheController.fallsBack(after: error) {
+    } catch  where policy == .networkFirst && MarketCacheController.fallsBack(after: error) {
       guard let cachedValue else { throw error }
       offline.logger.info("\(declaration.name) failed (\(error)); answering from the cache.")
       return cachedValue
@@ -101,7 +102,8 @@ extension Market {
         stored.response, for: declaration.endpoint(arguments, drift: nil))
       return Answered(value: value, source: .cache, answeredAt: stored.answeredAt)
     } catch {
-      offline.logger.warning("A cached answer to \(declaration.name) no longer reads; it is dropped.")
+      offline.logger.warning(
+        "A cached answer to \(declaration.name) no longer reads; it is dropped.")
       let cache = offline.cache
       Task { try? await cache.removeAnswer(forKey: stored.key, owner: stored.owner) }
       return nil

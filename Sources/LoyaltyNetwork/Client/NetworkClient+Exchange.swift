@@ -49,8 +49,8 @@ extension NetworkClient {
       let answeredAt = answerDate(of: response)
       if response.status == 304, let validated {
         var reused = validated
-        for field in response.headers         where !Self.representationHeaders.contains(field.name.lowercased())
-        {
+        for field in response.headers
+        where !Self.representationHeaders.contains(field.name.lowercased()) {
           reused.headers.replaceOrAdd(name: field.name, value: field.value)
         }
         return Exchanged(

@@ -5,7 +5,8 @@ import Testing
 @Suite("CacheConfiguration")
 struct CacheConfigurationTests {
   private static func decode(_ json: String) throws -> LoyaltyConfiguration {
-    let text = #"{"appUUID": "0123456789abcdef0123456789abcdef", "bundleID": "com.example.app""#
+    let text =
+      #"{"appUUID": "0123456789abcdef0123456789abcdef", "bundleID": "com.example.app""#
       + (json.isEmpty ? "" : ", \"cache\": \(json)") + "}"
     return try LoyaltyConfiguration(jsonData: Data(text.utf8))
   }
