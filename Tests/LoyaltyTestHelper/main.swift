@@ -11,6 +11,7 @@ let commands: [String: @Sendable ([String]) async throws -> Void] = [
   "store-writer": StoreWriterCommand.run,
   "event-tracker": EventTrackerCommand.run,
   "privacy-setter": PrivacySetterCommand.run,
+  "cache-writer": CacheWriterCommand.run,
 ]
 
 guard let name = arguments.first, let command = commands[name] else {

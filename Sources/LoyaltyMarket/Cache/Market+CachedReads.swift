@@ -81,8 +81,19 @@ extension Market {
       break
     }
     do {
-      return try await offline.joined(owner: owner, key: key) { [self] in
-        try await fetch(declaration, arguments, kind: kind, key: key, owner: owner, stored: stored)
+      // A read that may answer from the cache joins only flights that may too, and looks
+      // again when it starts one: a flight that ended between this read's look and its
+      // start left a fresh answer, and sending again would be for nothing.
+      let mayUseCache = policy == .networkFirst && enabled
+      return try await offline.joined(owner: owner, key: key + (mayUseCache ? "" : "\u{1F}!")) {
+        [self] in
+        if mayUseCache, let again = await offline.cached(key: key, owner: owner),
+          offline.isFresh(again), let value = decodeCached(again, declaration, arguments)
+        {
+          return value
+        }
+        return try await fetch(
+          declaration, arguments, kind: kind, key: key, owner: owner, stored: stored)
       }
     } catch  where policy == .networkFirst && MarketCacheController.fallsBack(after: error) {
       guard let cachedValue else { throw error }

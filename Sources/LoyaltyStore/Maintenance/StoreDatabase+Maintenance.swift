@@ -15,6 +15,7 @@ extension StoreDatabase {
     ("events_quarantine", "SELECT COUNT(*) FROM events_quarantine"),
     ("pois", "SELECT COUNT(*) FROM pois"),
     ("preferences", "SELECT COUNT(*) FROM preferences"),
+    ("market_cache", "SELECT COUNT(*) FROM market_cache"),
     ("store_meta", "SELECT COUNT(*) FROM store_meta"),
     ("schema_version", "SELECT COUNT(*) FROM schema_version"),
   ]

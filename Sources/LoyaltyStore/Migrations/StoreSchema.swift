@@ -11,6 +11,7 @@
 /// | `pois` | `id`, `lat`, `lon`, `radius` (version 2 adds `merchant_id`, `name`, `offer_title`, `offer_description`) | geofencing points of interest |
 /// | `pois_rtree` | `id`, `min_lat`, `max_lat`, `min_lon`, `max_lon` | version 2: an R*Tree of each fence's bounding box, when SQLite has the module |
 /// | `preferences` | `key`, `value` | the key-value store |
+/// | `market_cache` | `owner`, `key` (the primary key together), `kind`, `status`, `headers`, `body`, `encrypted`, `answered_at`, `stored_at` | version 3: the market's answers for offline reads, one row per owner and key |
 /// | `store_meta` | `key`, `value` | counters such as the dropped-events count |
 /// | `schema_version` | `id`, `version` (unique), `name`, `created_at` | applied steps |
 ///
@@ -19,6 +20,7 @@
 /// with every write to the row, which makes compare-and-swap possible without
 /// decrypting inside a transaction. Times are `REAL` seconds since Foundation's
 /// reference date (2001-01-01 UTC), so a `Date` reads back bit for bit.
+/// `market_cache.encrypted` likewise says whether its `headers` and `body` are sealed.
 enum StoreSchema {
   /// Every step, in order. Append new steps; never edit one that has shipped.
   static let migrations: [SQLiteMigration] = [
@@ -27,6 +29,9 @@ enum StoreSchema {
     },
     SQLiteMigration(version: 2, name: "pois_location") { connection in
       try POIIndex.migrate(connection)
+    },
+    SQLiteMigration(version: 3, name: "market_cache") { connection in
+      try connection.executeScript(version3)
     },
   ]
 
@@ -79,5 +84,23 @@ enum StoreSchema {
       key TEXT PRIMARY KEY NOT NULL,
       value
     ) WITHOUT ROWID;
+    """
+
+  /// The market's cache. `headers` holds ``LoyaltyCore/CachedAnswer/encodedHeaders``;
+  /// it and `body` are blobs, sealed when `encrypted` is 1. Deleted rows are zeroed
+  /// (`secure_delete`), like every table's.
+  private static let version3 = """
+    CREATE TABLE market_cache (
+      owner TEXT NOT NULL,
+      key TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      status INTEGER NOT NULL,
+      headers BLOB NOT NULL,
+      body BLOB NOT NULL,
+      encrypted INTEGER NOT NULL DEFAULT 0,
+      answered_at REAL NOT NULL,
+      stored_at REAL NOT NULL,
+      PRIMARY KEY (owner, key)
+    );
     """
 }

@@ -9,8 +9,9 @@ public import LoyaltyCore
 /// The store's section of ``LoyaltyCore/LoyaltyClient/exportData()``.
 extension StoreModule {
   /// Every preference (a key that names a token has its value masked), the session's
-  /// tokens (masked), and the analytics events waiting in the queue and in quarantine,
-  /// each with its payload.
+  /// tokens (masked), the analytics events waiting in the queue and in quarantine, each
+  /// with its payload, and the market's cached answers (`marketCache`), each with its
+  /// owner, key, kind, dates and body.
   public func exportData(_ database: StoreDatabase, context: ModuleContext) async -> JSONValue? {
     var section: [String: JSONValue] = [:]
     do {
@@ -23,6 +24,7 @@ extension StoreModule {
           "refreshToken": .maskedSecret(pair.refreshToken),
         ])
       }
+      section["marketCache"] = try await Self.cachedAnswers(database, context: context)
     } catch {
       context.logger.error("The store's data could not be read for the export: \(error)")
       section["error"] = .string("The store could not be read; this section is incomplete.")
@@ -42,6 +44,27 @@ extension StoreModule {
       }
     }
     return .object(values)
+  }
+
+  /// The answers in this database's `market_cache`, opened with the client's field
+  /// cipher; ordered by owner then key.
+  private static func cachedAnswers(
+    _ database: StoreDatabase, context: ModuleContext
+  ) async throws -> JSONValue {
+    let cache = SQLiteMarketCache(
+      database: database, cipher: try context.capabilities.resolveIfPresent(.fieldCipher),
+      logger: context.logger)
+    return .array(
+      try await cache.answers().map { answer in
+        .object([
+          "owner": .string(answer.owner),
+          "key": .string(answer.key),
+          "kind": .string(answer.kind),
+          "answeredAt": .exportDate(answer.answeredAt),
+          "storedAt": .exportDate(answer.storedAt),
+          "body": .exportValue(of: answer.body),
+        ])
+      })
   }
 
   private static func queuedEvents(_ database: StoreDatabase) async throws -> JSONValue {

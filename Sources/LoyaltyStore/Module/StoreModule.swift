@@ -7,7 +7,8 @@ public import LoyaltyCore
 #endif
 
 /// The LoyaltyStore module: a SQLite database behind the token store, the key-value
-/// store, the analytics event queue and the points of interest (with an R*Tree index).
+/// store, the analytics event queue, the market's cache of answers and the points of
+/// interest (with an R*Tree index).
 ///
 /// ```swift
 /// let client = try await LoyaltyClient.start(
@@ -17,9 +18,9 @@ public import LoyaltyCore
 ///
 /// The database is opened, checked (a corrupt file is moved aside and replaced) and
 /// migrated in ``start(_:)``, so a failure there fails the client's start; it is
-/// closed in ``shutdown(_:context:)``. Tokens are encrypted when a field cipher is registered
-/// and `database.encryptionEnabled` is set; a ``DatabaseRecovered`` event goes to the
-/// event sink when one is registered.
+/// closed in ``shutdown(_:context:)``. Tokens and cached answers are encrypted when a field
+/// cipher is registered and `database.encryptionEnabled` is set; a ``DatabaseRecovered``
+/// event goes to the event sink when one is registered.
 ///
 /// Each client that lists the module opens a database of its own: with the same file
 /// location, two clients are two connections to one file.
@@ -39,16 +40,18 @@ public struct StoreModule: LoyaltyModule {
     ModuleIdentifier(product: "LoyaltyStore", name: "StoreModule")
   }
 
-  /// A field cipher (tokens at rest) and the clock. The event sink (recovery events) is
-  /// used too, but posting needs no start order, so it is not listed: that lets the
-  /// events module, which keeps its queue here, start after this one and stop before it.
+  /// A field cipher (tokens and cached answers at rest) and the clock. The event sink
+  /// (recovery events) is used too, but posting needs no start order, so it is not
+  /// listed: that lets the events module, which keeps its queue here, start after this
+  /// one and stop before it.
   public var optionallyUses: [AnyCapabilityKey] {
     [CapabilityKey.fieldCipher.erased, CapabilityKey.clock.erased]
   }
 
   /// Provides the token store, the key-value store, the privacy store, the
-  /// point-of-interest store, the event queue and the database,
-  /// each on the database this client opened in ``start(_:)``.
+  /// point-of-interest store, the event queue, the market cache
+  /// (``SQLiteMarketCache``) and the database, each on the database this client opened
+  /// in ``start(_:)``.
   public func register(in registrar: CapabilityRegistrar<StoreDatabase>) throws {
     registrar.provide(.storeDatabase) { database, _ in database }
     registrar.provide(.tokenStore) { database, capabilities -> any TokenStore in
@@ -70,6 +73,12 @@ public struct StoreModule: LoyaltyModule {
     registrar.provide(.eventQueue) { database, capabilities -> any EventQueue in
       SQLiteEventQueue(
         database: database, logger: capabilities.logger(label: "LoyaltyStore"))
+    }
+    registrar.provide(.marketCache) { database, capabilities -> any MarketCache in
+      SQLiteMarketCache(
+        database: database,
+        cipher: try capabilities.resolveIfPresent(.fieldCipher),
+        logger: capabilities.logger(label: "LoyaltyStore"))
     }
   }
 
@@ -134,7 +143,7 @@ extension LoyaltyClient {
   /// The client's database: points of interest, maintenance (integrity check, vacuum,
   /// statistics, recreate) and the report of a recovered file. The stores on it are
   /// capabilities: `resolve(.tokenStore)`, `resolve(.keyValueStore)`,
-  /// `resolve(.eventQueue)`.
+  /// `resolve(.eventQueue)`, `resolve(.marketCache)`.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/capabilityUnavailable`` when
   ///   ``LoyaltyStore/StoreModule`` is not listed.
   public var store: StoreDatabase {

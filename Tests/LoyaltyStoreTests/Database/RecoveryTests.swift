@@ -88,7 +88,7 @@ struct RecoveryTests {
     #expect(sink.events.isEmpty)
     #expect(!logs.records.contains { $0.message.contains("corrupt") })
     #expect(!directory.contents().contains { $0.contains(".corrupt-") })
-    #expect(try await database.schemaVersion() == 2)
+    #expect(try await database.schemaVersion() == 3)
   }
 
   @Test func aSoundFileIsNotRecovered() async throws {
@@ -123,7 +123,7 @@ struct RecoveryTests {
 
     // A fresh, empty, usable database.
     #expect(try await database.checkIntegrity().isOK)
-    #expect(try await database.schemaVersion() == 2)
+    #expect(try await database.schemaVersion() == 3)
     let queue = SQLiteEventQueue(database: database)
     #expect(try await queue.count() == 0)
     try await queue.append([StoreTestSupport.event(1)])

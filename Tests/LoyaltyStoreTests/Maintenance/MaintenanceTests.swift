@@ -21,8 +21,8 @@ struct MaintenanceTests {
     #expect(stats.rowCounts["events"] == 500)
     #expect(stats.rowCounts["preferences"] == 1)
     #expect(stats.rowCounts["pois"] == 1)
-    #expect(stats.rowCounts["schema_version"] == 2)
-    #expect(stats.schemaVersion == 2)
+    #expect(stats.rowCounts["schema_version"] == 3)
+    #expect(stats.schemaVersion == 3)
     #expect(stats.pageCount > 0 && stats.pageSize > 0)
     #expect(stats.fileSize + stats.walSize > 250_000)
 
@@ -39,7 +39,7 @@ struct MaintenanceTests {
     try await database.recreate()
     let fresh = try await database.statistics()
     #expect(fresh.rowCounts.filter { $0.key != "schema_version" }.values.allSatisfy { $0 == 0 })
-    #expect(fresh.schemaVersion == 2)
+    #expect(fresh.schemaVersion == 3)
     #expect(try await queue.droppedCount() == 0)
   }
 
