@@ -615,7 +615,7 @@ let package = Package(
       name: "LoyaltyMarketTests",
       dependencies: [
         "LoyaltyMarket", "LoyaltyNetwork", "LoyaltyCore", "LoyaltySandbox", "LoyaltyEvents",
-        "LoyaltyTestSupport",
+        "LoyaltyStore", "LoyaltySecurity", "LoyaltyTestSupport",
       ],
       swiftSettings: swiftSettings
     ),
