@@ -116,7 +116,12 @@ final class MarketCacheController: Sendable {
       state.inFlight[slot] = task
       return task
     }
-    defer { _ = state.withLock { $0.inFlight.removeValue(forKey: slot) } }
+    defer {
+      state.withLock { state in
+        // Only this flight's slot: a later flight for the same key keeps its own.
+        if state.inFlight[slot] == task { state.inFlight[slot] = nil }
+      }
+    }
     let value = try await task.value
     guard let result = value as? Result else {
       throw LoyaltyError(.internalInconsistency, "Two reads of \(key) expect different results.")
@@ -189,10 +194,13 @@ final class MarketCacheController: Sendable {
   /// Whether a read under ``LoyaltyCore/ReadPolicy/networkFirst`` falls back to the
   /// cache after `error`: the network could not be reached or the server failed (no
   /// connection, a timeout, a reset, 5xx, 429, an open circuit breaker), not a refusal
-  /// of the server's (4xx), a decoding failure or an ended session.
+  /// of the server's (4xx), a decoding failure, an ended session or a cancelled read.
   static func fallsBack(after error: any Error) -> Bool {
     guard let error = error as? LoyaltyError else { return false }
-    if error.code.category == .network { return error.code != .invalidURL }
+    if error.code.category == .network {
+      // A cancelled read is the caller's to end, and a bad URL no network cures.
+      return error.code != .invalidURL && error.code != .cancelled
+    }
     switch error.code {
     case .rateLimited, .circuitOpen, .refreshFailed: return true
     case .httpStatus: return (Int(error.metadata["status"] ?? "") ?? 0) >= 500
