@@ -79,7 +79,10 @@ let package = Package(
       name: "MarketBenchmarks",
       dependencies: [
         .product(name: "Benchmark", package: "package-benchmark"),
+        // The raw sqlite3 C API: the reference of the offline cache's read.
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
         sdk("LoyaltyCore"), sdk("LoyaltyNetwork"), sdk("LoyaltyMarket"), sdk("LoyaltySandbox"),
+        sdk("LoyaltyStore"), sdk("LoyaltySecurity"),
       ],
       path: "Benchmarks/MarketBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]

@@ -395,4 +395,7 @@ let benchmarks: @Sendable () -> Void = {
       blackHole(result)
     },
     setup: { try await PipelineInput.make() })
+
+  // The offline cache's rows: OfflineBenchmarks.swift.
+  registerOfflineBenchmarks()
 }

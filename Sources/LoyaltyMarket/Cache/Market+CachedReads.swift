@@ -66,17 +66,23 @@ extension Market {
           + "cache is turned off.", metadata: ["call": declaration.name, "feature": "offlineCache"])
     }
     let stored = enabled ? await offline.cached(key: key, owner: owner) : nil
-    let cachedValue = stored.flatMap { decodeCached($0, declaration, arguments) }
+    // Decoded only when it may be the answer: never for the network only (the stored
+    // answer gives its validators), and for the network first when fresh or as fallback.
+    let cachedValue = { () -> Answered<Result>? in
+      stored.flatMap { self.decodeCached($0, declaration, arguments) }
+    }
     switch policy {
     case .cacheOnly, .staleWhileRevalidate:
-      guard let cachedValue else {
+      guard let cachedValue = cachedValue() else {
         throw LoyaltyError(
           .notCached, "The device holds no answer to \(declaration.name) for this user.",
           metadata: ["call": declaration.name])
       }
       return cachedValue
     case .networkFirst:
-      if let stored, let cachedValue, offline.isFresh(stored) { return cachedValue }
+      if let stored, offline.isFresh(stored), let cachedValue = cachedValue() {
+        return cachedValue
+      }
     case .networkOnly:
       break
     }
@@ -96,7 +102,7 @@ extension Market {
           declaration, arguments, kind: kind, key: key, owner: owner, stored: stored)
       }
     } catch  where policy == .networkFirst && MarketCacheController.fallsBack(after: error) {
-      guard let cachedValue else { throw error }
+      guard let cachedValue = cachedValue() else { throw error }
       offline.logger.info("\(declaration.name) failed (\(error)); answering from the cache.")
       return cachedValue
     }

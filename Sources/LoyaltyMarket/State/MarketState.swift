@@ -124,13 +124,28 @@ public actor MarketState {
   /// Sets the coupons: active ones (status 1) by expiration, redeemed ones (status 0)
   /// by redemption date, newest first.
   public func setCoupons(_ coupons: [Coupon]) {
-    activeCoupons = coupons.filter(\.isActive).stablySorted {
-      ($0.expiration ?? .distantFuture) < ($1.expiration ?? .distantFuture)
-    }
-    redeemedCoupons = coupons.filter(\.isRedeemed).stablySorted {
-      ($0.redeemedDate ?? .distantPast) > ($1.redeemedDate ?? .distantPast)
-    }
+    // Sorted by key, never by copying two whole coupons per comparison: the keys and
+    // positions are sorted, then the coupons picked in that order (stable: ties keep
+    // the answer's order).
+    let active = coupons.filter(\.isActive)
+    activeCoupons = Self.ordered(active, by: active.map { $0.expiration ?? .distantFuture })
+    let redeemed = coupons.filter(\.isRedeemed)
+    redeemedCoupons = Self.ordered(
+      redeemed, by: redeemed.map { $0.redeemedDate ?? .distantPast }, descending: true)
     notify(.coupons)
+  }
+
+  /// `coupons` in the order of `keys` (one per coupon), ascending or descending; equal
+  /// keys keep their order.
+  private static func ordered(_ coupons: [Coupon], by keys: [Date], descending: Bool = false)
+    -> [Coupon]
+  {
+    let order = keys.indices.sorted { left, right in
+      let (a, b) = (keys[left], keys[right])
+      if a == b { return left < right }
+      return descending ? a > b : a < b
+    }
+    return order.map { coupons[$0] }
   }
 
   /// Sets the coupon sets.
