@@ -20,7 +20,8 @@ struct ProviderTokenAgeTests {
 
   @Test("two seconds before 20 hours the provider is not asked; at 20 hours it is")
   func renewedAtMaximumAge() async throws {
-    let clock = InstantClock()
+    // The login timeout racing the provider really waits: it never moves the clock.
+    let clock = InstantClock(realSleepsFrom: 10)
     let backend = ScriptedBackend(clock: clock)
     let (client, store) = NetworkFixtures.client(backend: backend)
     let asked = Locked(0)
@@ -51,7 +52,8 @@ struct ProviderTokenAgeTests {
 
   @Test("a token without iat is aged from when the provider gave it")
   func agedWithoutIssuedAt() async throws {
-    let clock = InstantClock()
+    // The login timeout racing the provider really waits: it never moves the clock.
+    let clock = InstantClock(realSleepsFrom: 10)
     let backend = ScriptedBackend(clock: clock)
     let configuration = NetworkFixtures.configuration { $0.token.providerTokenMaxAge = 600 }
     let (client, _) = NetworkFixtures.client(backend: backend, configuration: configuration)
@@ -71,7 +73,8 @@ struct ProviderTokenAgeTests {
 
   @Test("without a provider, or logged out, nothing is asked")
   func nothingWithoutProvider() async throws {
-    let clock = InstantClock()
+    // The login timeout racing the provider really waits: it never moves the clock.
+    let clock = InstantClock(realSleepsFrom: 10)
     let backend = ScriptedBackend(clock: clock)
     let (client, store) = NetworkFixtures.client(backend: backend)
     try await client.session.login(with: backend.issueToken(lifetime: 7 * 86_400))
