@@ -392,7 +392,7 @@ let package = Package(
       name: "LoyaltyDirectoryTests",
       dependencies: [
         "LoyaltyDirectory", "LoyaltyNetwork", "LoyaltyCore", "LoyaltyStore", "LoyaltySandbox",
-        "LoyaltyConformance",
+        "LoyaltyConformance", "LoyaltyTestSupport",
       ],
       swiftSettings: swiftSettings
     ),

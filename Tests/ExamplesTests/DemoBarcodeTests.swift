@@ -8,7 +8,7 @@ import Testing
 struct DemoBarcodeTests {
   @Test(
     "coupon.png beside the data directory reads back the code the demo printed",
-    .enabled(if: ZBarScanner.shouldRun), .timeLimit(.minutes(5)))
+    .enabled(if: ZBarScanner.shouldRun), .timeLimit(.minutes(TestTime.minutes(5))))
   func couponIsScannable() async throws {
     let scanner = try ZBarScanner.required()
     let demo = try #require(TestHelperProcess.locate(named: "loyalty-demo"))

@@ -33,7 +33,7 @@ struct LoyaltyDemoTests {
 
   @Test(
     "without points of interest, directory and flows, the tour skips them and exits 0",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(TestTime.minutes(5))))
   func skipsWhatIsNotOffered() async throws {
     let output = try await Self.runSkippingAll(["--without", "poi,directory,flows"])
     #expect(output.contains("Skipped (not offered by this backend)"))
@@ -42,7 +42,7 @@ struct LoyaltyDemoTests {
 
   @Test(
     "optional calls answered with an empty success or another call's answer are skipped",
-    .timeLimit(.minutes(5)), arguments: ["empty", "other", "501"])
+    .timeLimit(.minutes(TestTime.minutes(5))), arguments: ["empty", "other", "501"])
   func answeredButNotOffered(answer: String) async throws {
     let output = try await Self.runSkippingAll([
       "--without", "poi,directory,flows", "--unoffered", answer, "--objects", "bare",
@@ -53,7 +53,7 @@ struct LoyaltyDemoTests {
 
   @Test(
     "a call seed 000 defines that fails ends the demo with a non-zero status",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(TestTime.minutes(5))))
   func seedCallFailure() async throws {
     // Nothing listens on port 1 of 127.0.0.1: the login, a seed call, cannot be made.
     let run = try await TestHelperProcess.run(
@@ -65,7 +65,7 @@ struct LoyaltyDemoTests {
 
   @Test(
     "the privacy step deletes the queued events, counted, then erases every file, listed",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(TestTime.minutes(5))))
   func privacyStep() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("loyalty-demo-privacy-\(UUID().uuidString)", isDirectory: true)
@@ -87,7 +87,8 @@ struct LoyaltyDemoTests {
   }
 
   @Test(
-    "--data-dir keeps the data for the next run unless --erase is given", .timeLimit(.minutes(5)))
+    "--data-dir keeps the data for the next run unless --erase is given",
+    .timeLimit(.minutes(TestTime.minutes(5))))
   func dataDirectoryIsKept() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("loyalty-demo-kept-\(UUID().uuidString)", isDirectory: true)
@@ -105,7 +106,7 @@ struct LoyaltyDemoTests {
 
   @Test(
     "against a backend that answers lists as lists, every step completes",
-    .timeLimit(.minutes(5)),
+    .timeLimit(.minutes(TestTime.minutes(5))),
     arguments: [
       ["--envelope", "flat", "--lists", "bare"], ["--lists", "items"],
       ["--objects", "bare", "--lists", "bare", "--envelope", "flat"],

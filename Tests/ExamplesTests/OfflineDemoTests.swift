@@ -17,7 +17,7 @@ struct OfflineDemoTests {
 
   @Test(
     "Offline demo: after an online run, the coupons, points and pass from the cache",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(TestTime.minutes(5))))
   func offlineAfterOnline() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("loyalty-demo-offline-\(UUID().uuidString)", isDirectory: true)
@@ -42,7 +42,7 @@ struct OfflineDemoTests {
 
   @Test(
     "Offline demo: an empty data directory has nothing cached, said in one line",
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(TestTime.minutes(5))))
   func offlineEmpty() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("loyalty-demo-offline-empty-\(UUID().uuidString)", isDirectory: true)

@@ -2,11 +2,14 @@ import Dispatch
 import Foundation
 import LoyaltyCore
 import LoyaltySandbox
+import LoyaltyTestSupport
 import Testing
 
 @testable import LoyaltyDirectory
 
-@Suite("Directory: SQLite and file work on the directory's own thread", .timeLimit(.minutes(1)))
+@Suite(
+  "Directory: SQLite and file work on the directory's own thread",
+  .timeLimit(.minutes(TestTime.minutes(1))))
 struct DirectoryThreadTests {
   @Test("a search and a sync wait for the directory's thread: none runs on the calling task")
   func workWaitsForTheThread() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyNetwork
+import LoyaltyTestSupport
 import Testing
 
 /// Records the analytics names the registration sends.
@@ -184,7 +185,7 @@ struct DeviceRegistrationAtStartTests {
 
   @Test(
     "shutdown cancels a registration stuck on a slow network, and does not hang",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(TestTime.minutes(1))))
   func shutdownDoesNotHang() async throws {
     let backend = DeviceInfoBackend(hangs: true)
     let store = InMemoryKeyValueStore()

@@ -100,7 +100,7 @@ struct DeviceRegistrationOrderTests {
 
   @Test(
     "a registration that never answers holds the login back at most the request timeout",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(TestTime.minutes(1))))
   func hangingRegistration() async throws {
     let backend = OrderRecordingBackend(registration: .hang)
     let client = try await Self.start(backend, requestTimeout: 1)

@@ -4,6 +4,7 @@ import LoyaltyEvents
 import LoyaltyLocation
 import LoyaltyNetwork
 import LoyaltySandbox
+import LoyaltyTestSupport
 import Testing
 
 /// What a switch turned off deletes is gone from the bytes of every file the SDK keeps:
@@ -12,7 +13,9 @@ import Testing
 struct DeletedBytesTests {
   static let eventMarker = "EVT-MARKER-5b1e9c"
 
-  @Test("turning analytics off leaves no queued event in any file", .timeLimit(.minutes(3)))
+  @Test(
+    "turning analytics off leaves no queued event in any file",
+    .timeLimit(.minutes(TestTime.minutes(3))))
   func analyticsOffErasesQueuedEventBytes() async throws {
     let harness = try PrivacyHarness()
     defer { harness.remove() }

@@ -6,6 +6,7 @@ import LoyaltyMarket
 import LoyaltyNetwork
 import LoyaltyPush
 import LoyaltySandbox
+import LoyaltyTestSupport
 import Testing
 
 /// With every feature off from the first start, the backend sees the host's own calls
@@ -14,7 +15,7 @@ import Testing
 struct OptInSessionTests {
   @Test(
     "login, campaigns, coupons and a redemption send exactly those requests",
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(TestTime.minutes(3))))
   func onlyTheHostsCalls() async throws {
     let harness = try PrivacyHarness()
     defer { harness.remove() }
@@ -69,7 +70,7 @@ struct OptInSessionTests {
 
   @Test(
     "analytics turned on afterwards uploads only the events tracked after that",
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(TestTime.minutes(3))))
   func consentGivenLater() async throws {
     let harness = try PrivacyHarness()
     defer { harness.remove() }

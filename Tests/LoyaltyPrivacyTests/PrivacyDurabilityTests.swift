@@ -18,7 +18,9 @@ struct PrivacyDurabilityTests {
     return configuration
   }
 
-  @Test("the choice survives a kill -9 right after the setter returns", .timeLimit(.minutes(2)))
+  @Test(
+    "the choice survives a kill -9 right after the setter returns",
+    .timeLimit(.minutes(TestTime.minutes(2))))
   func survivesKill() async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("LoyaltyPrivacyKill-\(UUID().uuidString)", isDirectory: true)

@@ -15,4 +15,10 @@ public enum TestTime {
 
   /// `seconds` of slack, scaled.
   public static func slack(_ seconds: Double) -> Double { seconds * scale }
+
+  /// A test's time limit of `minutes` on a quiet machine, scaled and rounded up to whole
+  /// minutes (the unit a time limit trait takes).
+  public static func minutes(_ minutes: Int) -> Int {
+    Int((Double(minutes) * scale).rounded(.up))
+  }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LoyaltyCore
+import LoyaltyTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,9 @@ import Testing
   import Darwin
 #endif
 
-@Suite("BlockingExecutor: blocking work on a dedicated thread", .timeLimit(.minutes(1)))
+@Suite(
+  "BlockingExecutor: blocking work on a dedicated thread", .timeLimit(.minutes(TestTime.minutes(1)))
+)
 struct BlockingExecutorTests {
   private static func makeExecutor(_ name: String = "TestBlocking") -> BlockingExecutor {
     BlockingExecutor(name: name, closedError: LoyaltyError(.databaseClosed, "closed"))

@@ -1,6 +1,7 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyEvents
+import LoyaltyTestSupport
 import Testing
 
 @Suite("Analytics pipeline")
@@ -66,7 +67,7 @@ struct AnalyticsPipelineTests {
     while clock.sleeperCount == 0 { await Task.yield() }
     clock.advance(by: 30)
     // Waits for the timer's flush however loaded the machine is; it bounds a hang only.
-    let deadline = ContinuousClock.now + .seconds(120)
+    let deadline = ContinuousClock.now + .seconds(TestTime.slack(120))
     while uploader.received.isEmpty && ContinuousClock.now < deadline {
       try await Task.sleep(for: .milliseconds(2))
     }

@@ -11,7 +11,7 @@ struct CrashSafetyTests {
   /// of tracked events, at whatever step it is in. After a restart and a flush, every
   /// event whose `track` returned has reached the server, and de-duplication by id
   /// leaves each exactly once.
-  @Test(.timeLimit(.minutes(3)), arguments: [23, 157, 611])
+  @Test(.timeLimit(.minutes(TestTime.minutes(3))), arguments: [23, 157, 611])
   func everyTrackedEventArrivesAfterKill9(_ killAfter: Int) async throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("LoyaltyEventsTests-\(UUID().uuidString)", isDirectory: true)
@@ -57,7 +57,7 @@ struct CrashSafetyTests {
   /// that was not generated: the others are re-sends, or events whose `track` had not
   /// returned when the kill came (at most one per tracker per round). The delays come
   /// from a seed in every failure message; `LOYALTY_KILL_SEED=<seed>` replays them.
-  @Test(.timeLimit(.minutes(3)))
+  @Test(.timeLimit(.minutes(TestTime.minutes(3))))
   func concurrentTrackersLoseNothingAcrossKill9Rounds() async throws {
     let rounds = 5
     let trackers = 16

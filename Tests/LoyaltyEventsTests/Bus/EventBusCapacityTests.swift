@@ -1,6 +1,7 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyEvents
+import LoyaltyTestSupport
 import Synchronization
 import Testing
 
@@ -56,7 +57,7 @@ struct EventBusCapacityTests {
       await pace(index)
     }
     gate.open()
-    let deadline = ContinuousClock.now + .seconds(120)
+    let deadline = ContinuousClock.now + .seconds(TestTime.slack(120))
     while collector.all.last != count && ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(2))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LoyaltyCore
 import LoyaltyEvents
+import LoyaltyTestSupport
 import Testing
 
 struct SampleEvent: LoyaltyEvent, Equatable {
@@ -19,7 +20,7 @@ final class Collector<Value: Sendable>: Sendable {
   func append(_ value: Value) { values.withLock { $0.append(value) } }
   var all: [Value] { values.withLock { $0 } }
 
-  func wait(for count: Int, timeout: Duration = .seconds(120)) async {
+  func wait(for count: Int, timeout: Duration = .seconds(TestTime.slack(120))) async {
     let deadline = ContinuousClock.now + timeout
     while all.count < count && ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(2))

@@ -30,7 +30,7 @@ struct MarketCacheCrashTests {
   /// Kills the writer three times, at different moments of its writes, on the same file:
   /// each time the answer read afterwards is one whole version, the last one it reported
   /// or the one it was writing, and the other key's answer is untouched.
-  @Test(.timeLimit(.minutes(3)))
+  @Test(.timeLimit(.minutes(TestTime.minutes(3))))
   func cacheWriteKilledWithKill9LeavesAWholeAnswer() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LoyaltyCore
+import LoyaltyTestSupport
 import Testing
 
 @testable import LoyaltyStore
@@ -11,7 +12,9 @@ import Testing
   import Darwin
 #endif
 
-@Suite("StoreDatabase: statements on the database's own thread", .timeLimit(.minutes(1)))
+@Suite(
+  "StoreDatabase: statements on the database's own thread",
+  .timeLimit(.minutes(TestTime.minutes(1))))
 struct DatabaseThreadTests {
   private static let configuration = LoyaltyConfiguration(
     appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.store-tests",

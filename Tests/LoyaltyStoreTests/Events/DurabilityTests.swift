@@ -8,7 +8,7 @@ import Testing
 struct DurabilityTests {
   /// Appends in a child process, kills it with SIGKILL mid-stream, and checks that every
   /// id it reported as committed is in the database, which is sound.
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.timeLimit(.minutes(TestTime.minutes(2))))
   func committedAppendsSurviveKill9() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -1,11 +1,14 @@
 import Dispatch
 import Foundation
 import LoyaltyCore
+import LoyaltyTestSupport
 import Testing
 
 @testable import LoyaltyStore
 
-@Suite("SQLiteEventQueue: concurrent appends committed together", .timeLimit(.minutes(1)))
+@Suite(
+  "SQLiteEventQueue: concurrent appends committed together",
+  .timeLimit(.minutes(TestTime.minutes(1))))
 struct GroupCommitTests {
   /// Whether a second connection to the file sees the event: only a committed row is
   /// visible outside the transaction that wrote it.
