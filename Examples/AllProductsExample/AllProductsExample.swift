@@ -57,6 +57,9 @@ struct AllProductsExample {
         URL(string: "http://127.0.0.1:9") ?? LoyaltyEnvironment.development.baseURL),
       language: "en",
       preset: .testing)
+    // The testing preset starts with analytics off, as the seed's does; this example
+    // shows them, so it turns them on.
+    configuration.privacy.enabled.insert(.analytics)
     configuration.device.registersAtStart = false
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "example-all-products-\(UUID().uuidString)", isDirectory: true)

@@ -31,11 +31,14 @@ struct EventsExample {
   }
 
   static func run() async throws {
-    let configuration = LoyaltyConfiguration(
+    var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef",
       bundleID: "com.example.events-example",
       language: "en",
       preset: .testing)
+    // The testing preset starts with analytics off, as the seed's does; this example
+    // shows them, so it turns them on.
+    configuration.privacy.enabled.insert(.analytics)
     // LoyaltyNetwork would provide the uploader; without it, the host supplies one.
     let uploader = PrintingUploader()
     let client = try await LoyaltyClient.start(

@@ -31,7 +31,9 @@ struct DemoTour {
 
     report.section("1. Log in")
     let email = SandboxFixtures.userEmail(1)
+    let watch = DemoBusWatch(try client.events)
     try await report.step("log in") { try await session.loginWithEmail(email) }
+    await watch.reportLogin("dei_login", &report)
     let token = try await session.currentToken()
     report.line(
       "logged in as \(email); the access token expires at \(token?.expiresAt.map { "\($0)" } ?? "?")"
@@ -166,6 +168,10 @@ struct DemoTour {
         "the server stored \(backend.counters.analyticsEventsAccepted) events (\(backend.counters.analyticsDuplicates) duplicates)"
       )
     }
+    let counts = watch.outcomeCounts
+    report.line(
+      "\(counts.calls) call outcomes posted on the bus (\(CallCompleted.eventName)), "
+        + "\(counts.failed) failed")
 
     report.section("11. Answers as the seed shapes them")
     let drift = try client.market.drift.snapshot()

@@ -43,6 +43,9 @@ struct NetworkExample {
         URL(string: "https://sandbox.invalid") ?? LoyaltyEnvironment.development.baseURL),
       language: "en",
       preset: .testing)
+    // The testing preset does not register the device at start, as the seed's does not;
+    // this example shows that registration, so it turns it on.
+    configuration.device.registersAtStart = true
     // Refresh only once the token has expired (the default is 300 s before), so the
     // refresh below is the expiry's doing.
     configuration.token.refreshThreshold = 0

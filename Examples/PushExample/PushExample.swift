@@ -34,7 +34,7 @@ struct PushExample {
   }
 
   static func run() async throws {
-    let configuration = LoyaltyConfiguration(
+    var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef",
       merchantID: "example-merchant",
       apiKey: "example-push-api-key",
@@ -44,6 +44,9 @@ struct PushExample {
         URL(string: "https://sandbox.invalid") ?? LoyaltyEnvironment.development.baseURL),
       language: "en",
       preset: .testing)
+    // The testing preset does not register the device at start, as the seed's does not;
+    // this example shows that registration, so it turns it on.
+    configuration.device.registersAtStart = true
     let backend = SandboxBackend(configuration: SandboxConfiguration(matching: configuration))
     let events = InMemoryEventSink()
     var overrides = CapabilityOverrides()

@@ -172,13 +172,14 @@ public struct NetworkModule: LoyaltyModule {
     return Running(network: network, deviceRegistration: registration)
   }
 
-  /// Hands the analytics pipeline, which starts after this module, to device
-  /// registration; when the app becomes active (``LoyaltyCore/AppLifecycle``) asks the
+  /// Hands the analytics pipeline, which starts after this module, to the session's calls
+  /// and device registration; when the app becomes active (``LoyaltyCore/AppLifecycle``) asks the
   /// token provider again for a token older than `token.providerTokenMaxAge` and sends
   /// the device's information again if it changed; and registers the device in the background when
   /// ``LoyaltyCore/DeviceConfiguration/registersAtStart`` is on.
   public func clientDidStart(_ instance: Running, context: ModuleContext) async {
     let analytics = try? context.capabilities.resolveIfPresent(.analytics)
+    instance.network.use(analytics: analytics)
     await instance.deviceRegistration.use(analytics: analytics)
     if let lifecycle = try? context.capabilities.resolve(.lifecycle) {
       let (network, registration) = (instance.network, instance.deviceRegistration)

@@ -229,14 +229,17 @@ public actor PushCenter {
   /// The device registration this push center uses.
   public nonisolated var deviceRegistration: DeviceRegistration { registration }
 
-  /// Stores the push token and sends the device info if it changed. With push
+  /// Stores the push token and sends the device info if it changed, recording the
+  /// outcome as `update_device_token` (and the registration's as `device_info`). With push
   /// registration off (``LoyaltyCore/PrivacyFeatures/pushRegistration``) the token is
   /// neither kept nor sent, and the call returns without an error.
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/missingDeviceToken`` for an empty token, or
   ///   the registration call's error (the token is kept either way, and sent on the next
   ///   start or token update).
   public func updateDeviceToken(_ token: String) async throws {
-    try await registration.updateDeviceToken(token)
+    try await network.callRecorder(analytics: analytics).record("update_device_token") {
+      try await registration.updateDeviceToken(token)
+    }
   }
 
   /// The stored push token.

@@ -33,22 +33,40 @@ public final class URLSessionTransport: HTTPTransport {
   private let limit: ResponseSizeLimit
   private let collector: BodyCollector
 
+  /// The memory an HTTP response cache may use when response caching is on: 4 MiB
+  /// (chosen here); never any disk.
+  public static let responseCacheMemory = 4 * 1_024 * 1_024
+
   /// Creates a transport.
   /// - Parameters:
   ///   - requestTimeout: The timeout for requests that do not set their own.
   ///   - resourceTimeout: The longest a whole transfer may take.
   ///   - maxBodySize: The largest body accepted, in bytes, as received and once
   ///     decompressed; 10 MiB by default.
+  ///   - allowsCellularAccess: Whether requests may use a cellular network; ignored where
+  ///     the platform has no such notion (Linux). On by default.
+  ///   - responseCaching: Whether answers the server's `Cache-Control` allows are kept in
+  ///     an in-memory HTTP cache (at most ``responseCacheMemory``, never on disk) and
+  ///     served from it; ignored where URLSession does not cache. Off by default.
   public init(
     requestTimeout: TimeInterval = 30,
     resourceTimeout: TimeInterval = 60,
-    maxBodySize: Int = NetworkConfiguration.defaultMaxResponseBytes
+    maxBodySize: Int = NetworkConfiguration.defaultMaxResponseBytes,
+    allowsCellularAccess: Bool = true,
+    responseCaching: Bool = false
   ) {
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = requestTimeout
     configuration.timeoutIntervalForResource = resourceTimeout
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.urlCache = nil
+    configuration.allowsCellularAccess = allowsCellularAccess
+    if responseCaching {
+      configuration.requestCachePolicy = .useProtocolCachePolicy
+      configuration.urlCache = URLCache(
+        memoryCapacity: Self.responseCacheMemory, diskCapacity: 0, diskPath: nil)
+    } else {
+      configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+      configuration.urlCache = nil
+    }
     configuration.httpCookieStorage = nil
     let limit = ResponseSizeLimit(bytes: maxBodySize)
     let collector = BodyCollector(limit: limit) { error, url in Self.map(error, url: url) }
@@ -58,14 +76,20 @@ public final class URLSessionTransport: HTTPTransport {
     self.collector = collector
   }
 
-  /// Creates a transport with the timeouts and the response size limit of
-  /// `configuration`.
+  /// Creates a transport with the timeouts, the response size limit, the cellular access
+  /// and the response caching of `configuration`.
   public convenience init(configuration: NetworkConfiguration) {
     self.init(
       requestTimeout: configuration.requestTimeout,
       resourceTimeout: configuration.resourceTimeout,
-      maxBodySize: configuration.maxResponseBytes)
+      maxBodySize: configuration.maxResponseBytes,
+      allowsCellularAccess: configuration.allowsCellularAccess,
+      responseCaching: configuration.responseCaching)
   }
+
+  /// The session's settings as this transport made them: its timeouts, cellular access,
+  /// cache policy and cache.
+  var sessionConfiguration: URLSessionConfiguration { session.configuration }
 
   deinit {
     session.finishTasksAndInvalidate()

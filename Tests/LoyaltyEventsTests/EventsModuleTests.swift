@@ -22,6 +22,10 @@ struct EventsModuleTests {
     var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.events",
       preset: .testing)
+    // The testing preset starts with analytics and the registration at start off
+    // (seed 000 lines 1140-1150); these tests were written with both on.
+    configuration.privacy.enabled.insert(.analytics)
+    configuration.device.registersAtStart = true
     // Only the tracked events are counted: no registration's outcome among them.
     configuration.device.registersAtStart = false
     let client = try await LoyaltyClient.start(
@@ -49,9 +53,10 @@ struct EventsModuleTests {
 
   @Test("without a network module events wait in the queue; shutdown flushes what it can")
   func noUploader() async throws {
-    let configuration = LoyaltyConfiguration(
+    var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.events",
       preset: .testing)
+    configuration.privacy.enabled.insert(.analytics)
     let client = try await LoyaltyClient.start(configuration, modules: [EventsModule()])
     try await client.resolve(.analytics).track("NB_PushReceived", parameters: [:])
     try await client.analytics.flush()

@@ -168,9 +168,13 @@ struct DeviceRegistrationTests {
     #expect(info?["app_build"] == "42")
     #expect(info?["platform"]?.stringValue?.isEmpty == false)
     #expect(info?["unique_device_id"]?.stringValue?.isEmpty == false)
-    #expect(harness.tracker.tracked == ["custom_success_device_info_loyalty"])
+    #expect(
+      harness.tracker.tracked == [
+        "custom_success_device_info_loyalty", "custom_success_update_device_token_loyalty",
+      ])
 
     await #expect(throws: LoyaltyError.self) { try await harness.center.updateDeviceToken("") }
+    #expect(harness.tracker.tracked.last == "custom_error_update_device_token_loyalty")
   }
 
   @Test("device info is sent only when it changed since the last successful send")

@@ -16,6 +16,10 @@ struct PrivacySetterCommand {
     var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.privacy-setter",
       preset: .testing)
+    // The testing preset starts with analytics and the registration at start off
+    // (seed 000 lines 1140-1150); these tests were written with both on.
+    configuration.privacy.enabled.insert(.analytics)
+    configuration.device.registersAtStart = true
     configuration.database.directory = arguments[0]
     configuration.logging.level = .none
     let client = try await LoyaltyClient.start(configuration, modules: [StoreModule()])

@@ -20,6 +20,7 @@ extension LoyaltyConfiguration: CustomStringConvertible, CustomDebugStringConver
         "environment": environment.description, "language": language, "database": database,
         "token": token, "network": network, "logging": logging, "device": device,
         "privacy": privacy.enabled.description,
+        "partner": partner?.description ?? "none",
       ],
       displayStyle: .struct)
   }

@@ -25,12 +25,21 @@ extension LoyaltyConfiguration {
       "network.maxRetryAttempts": String(network.maxRetryAttempts),
       "network.maxConcurrentRequests": String(network.maxConcurrentRequests),
       "network.maxResponseBytes": String(network.maxResponseBytes),
+      "network.allowsCellularAccess": String(network.allowsCellularAccess),
+      "network.responseCaching": String(network.responseCaching),
       "logging.level": logging.level.rawValue,
       "privacy.enabled": privacy.enabled.description,
       "cache.policy": cache.policy.rawValue,
       "cache.maximumAge": "\(cache.maximumAge) s",
     ]
+    var partnerSummary: [String: String] = [:]
+    if let partner {
+      partnerSummary["partner.username"] = partner.username
+      partnerSummary["partner.password"] =
+        partner.password.isEmpty ? "<empty>" : "<masked, \(partner.password.count) characters>"
+    }
     return base.merging(device.summary) { first, _ in first }
+      .merging(partnerSummary) { first, _ in first }
   }
 
   /// ``summary`` as sorted `key: value` lines.

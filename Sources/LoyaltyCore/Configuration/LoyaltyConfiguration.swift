@@ -45,15 +45,22 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
   /// Logging.
   public var logging: LoggingConfiguration
   /// The device the standard headers and the device info describe, and registration at
-  /// start. Not part of a preset: ``applying(_:)`` keeps it.
+  /// start. Not part of a preset, except the registration at start, which the testing
+  /// preset turns off: ``applying(_:)`` keeps the rest.
   public var device: DeviceConfiguration
   /// The privacy features a device starts with before its user chooses. Not part of a
-  /// preset: ``applying(_:)`` keeps it.
+  /// preset, except analytics, which the testing preset turns off: ``applying(_:)`` keeps
+  /// the rest.
   public var privacy: PrivacyConfiguration
   /// The market's answers kept on the device: the read policy, the minimum intervals, how
   /// long they are kept (`Docs/Offline.md`). Not part of a preset: ``applying(_:)`` keeps
   /// it.
   public var cache: CacheConfiguration
+  /// The partner's basic credentials for logins by user GUID
+  /// (`session.getCosmoteUser(guid:)`); `nil` when the app has no partner login. A
+  /// secret: the password is masked in every log line, error and summary. Not part of a
+  /// preset.
+  public var partner: PartnerCredentials?
 
   /// Creates a configuration from a preset.
   public init(
@@ -76,17 +83,21 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
     self.network = preset.network
     self.logging = preset.logging
     self.device = DeviceConfiguration()
+    self.device.registersAtStart = preset.registersDeviceAtStart
     self.privacy = PrivacyConfiguration()
+    if !preset.analyticsEnabled {
+      self.privacy.enabled.remove(.analytics)
+    }
     self.cache = CacheConfiguration()
   }
 
   /// The base URL requests are made against.
   public var baseURL: URL { environment.baseURL }
 
-  /// The strings logs and errors must never show: the API key, and the device id when
-  /// ``DeviceConfiguration/uniqueDeviceID`` sets it.
+  /// The strings logs and errors must never show: the API key, the device id when
+  /// ``DeviceConfiguration/uniqueDeviceID`` sets it, and the partner's password.
   public var secrets: [String] {
-    [apiKey, device.uniqueDeviceID ?? ""].filter { !$0.isEmpty }
+    [apiKey, device.uniqueDeviceID ?? "", partner?.password ?? ""].filter { !$0.isEmpty }
   }
 
   /// Decodes a configuration. `appUUID` and `bundleID` are required; every other field
@@ -106,9 +117,10 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
     device = try container.decode("device", default: DeviceConfiguration())
     privacy = try container.decode("privacy", default: PrivacyConfiguration())
     cache = try container.decode("cache", default: CacheConfiguration())
+    partner = try container.decodeIfPresent(PartnerCredentials.self, forKey: FieldKey("partner"))
   }
 
-  /// Encodes every field, the API key included.
+  /// Encodes every field, the API key and the partner's password included.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: FieldKey.self)
     try container.encode(appUUID, "appUUID")
@@ -124,5 +136,8 @@ public struct LoyaltyConfiguration: Sendable, Hashable, Codable {
     try container.encode(device, "device")
     try container.encode(privacy, "privacy")
     try container.encode(cache, "cache")
+    if let partner {
+      try container.encode(partner, "partner")
+    }
   }
 }

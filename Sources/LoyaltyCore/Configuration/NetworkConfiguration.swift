@@ -22,6 +22,17 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
   /// value (years, a date in 9999, `1e300`) is cut to this and logged once. 300 s by
   /// default (chosen here); between 0 and 3600.
   public var maxRetryAfter: Double
+  /// Whether requests may go over a cellular network (the seed's `allowsCellularAccess`,
+  /// seed 000 line 573). Off is the high-security preset's "Wi-Fi only". The URLSession
+  /// transport passes it to its session; a platform with no such notion (Linux) ignores
+  /// it. On by default.
+  public var allowsCellularAccess: Bool
+  /// Whether the transport may answer from an HTTP cache the server's `Cache-Control`
+  /// allows (the seed's `enableResponseCaching`, seed 000 line 573). The URLSession
+  /// transport keeps that cache in memory only, never on disk, so nothing of it outlives
+  /// the process or an erase; the market's offline cache (`Docs/Offline.md`) is separate.
+  /// A platform whose URLSession does not cache ignores it. Off by default (chosen here).
+  public var responseCaching: Bool
 
   /// The default ``maxRetryAfter``: 300 s.
   public static let defaultMaxRetryAfter: Double = 300
@@ -39,7 +50,9 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
     retryJitter: Double = 0.1,
     maxConcurrentRequests: Int = 6,
     maxResponseBytes: Int = NetworkConfiguration.defaultMaxResponseBytes,
-    maxRetryAfter: Double = NetworkConfiguration.defaultMaxRetryAfter
+    maxRetryAfter: Double = NetworkConfiguration.defaultMaxRetryAfter,
+    allowsCellularAccess: Bool = true,
+    responseCaching: Bool = false
   ) {
     self.requestTimeout = requestTimeout
     self.resourceTimeout = resourceTimeout
@@ -50,6 +63,8 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
     self.maxConcurrentRequests = maxConcurrentRequests
     self.maxResponseBytes = maxResponseBytes
     self.maxRetryAfter = maxRetryAfter
+    self.allowsCellularAccess = allowsCellularAccess
+    self.responseCaching = responseCaching
   }
 
   /// Decodes a configuration; missing fields take their default values.
@@ -66,6 +81,9 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
       "maxConcurrentRequests", default: defaults.maxConcurrentRequests)
     maxResponseBytes = try container.decode("maxResponseBytes", default: defaults.maxResponseBytes)
     maxRetryAfter = try container.decode("maxRetryAfter", default: defaults.maxRetryAfter)
+    allowsCellularAccess = try container.decode(
+      "allowsCellularAccess", default: defaults.allowsCellularAccess)
+    responseCaching = try container.decode("responseCaching", default: defaults.responseCaching)
   }
 
   /// Encodes every field.
@@ -80,6 +98,8 @@ public struct NetworkConfiguration: Sendable, Hashable, Codable {
     try container.encode(maxConcurrentRequests, "maxConcurrentRequests")
     try container.encode(maxResponseBytes, "maxResponseBytes")
     try container.encode(maxRetryAfter, "maxRetryAfter")
+    try container.encode(allowsCellularAccess, "allowsCellularAccess")
+    try container.encode(responseCaching, "responseCaching")
   }
 
   func validationErrors() -> [LoyaltyError] {

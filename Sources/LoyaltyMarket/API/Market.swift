@@ -36,7 +36,8 @@ public final class Market: Sendable {
 
   let network: NetworkClient
   let events: (any EventSink)?
-  private let analytics: (any AnalyticsTracker)?
+  /// Records each call's outcome: analytics, and ``LoyaltyCore/CallCompleted`` on the bus.
+  private let recorder: CallRecorder
   let lifecycle: AppLifecycle?
   /// The offline cache: whose answers, which are fresh, the calls in flight.
   let offline: MarketCacheController
@@ -60,7 +61,7 @@ public final class Market: Sendable {
   ) {
     self.network = network
     self.events = events
-    self.analytics = analytics
+    self.recorder = CallRecorder(analytics: analytics, events: events, clock: network.clock)
     self.lifecycle = lifecycle
     self.drift = DriftMonitor(logger: logger, events: events)
     self.offline = MarketCacheController(
@@ -131,8 +132,7 @@ public final class Market: Sendable {
   @_semantics("optimize.sil.specialize.generic.never")
   @inline(never)
   func call<T: Sendable>(_ operation: String, _ body: () async throws -> T) async throws -> T {
-    guard let analytics else { return try await body() }
-    return try await analytics.recordingCall(operation, body)
+    try await recorder.record(operation, body)
   }
 
   // MARK: State the host provides

@@ -30,9 +30,9 @@ public final class NetworkClient: Sendable {
   let chain: MiddlewareChain
   private let bareChain: MiddlewareChain
   private let policy: ErrorPolicy
-  let clock: any LoyaltyClock
+  package let clock: any LoyaltyClock
   private let tokenStore: any TokenStore
-  private let events: (any EventSink)?
+  package let events: (any EventSink)?
   /// Where call metrics go; `nil` when no recorder is installed.
   let metrics: (any MetricsRecorder)?
   let logger: LoyaltyLogger

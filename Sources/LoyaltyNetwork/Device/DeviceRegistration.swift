@@ -233,6 +233,7 @@ public actor DeviceRegistration {
     }
     let info: DeviceInfo
     let fingerprint: String
+    let start = network.clock.monotonicTime
     do {
       info = try await currentDeviceInfo()
       let encoded = try Self.encoded(info)
@@ -243,7 +244,7 @@ public actor DeviceRegistration {
       }
       _ = try await network.sendRegistration(Self.endpoint(encoded))
     } catch {
-      await failed(error, trigger: trigger)
+      await failed(error, trigger: trigger, since: start)
       throw error
     }
     do {
@@ -257,11 +258,14 @@ public actor DeviceRegistration {
     outcome = .registered(info)
     logger.debug("The device was registered (\(trigger.rawValue)).")
     events?.post(DeviceRegistered(trigger: trigger))
-    await analytics?.recordCall("device_info", succeeded: true)
+    await network.callRecorder(analytics: analytics).report(
+      "device_info", since: start, error: nil)
     return true
   }
 
-  private func failed(_ error: any Error, trigger: DeviceRegistrationTrigger) async {
+  private func failed(
+    _ error: any Error, trigger: DeviceRegistrationTrigger, since start: TimeInterval
+  ) async {
     let loyaltyError =
       error as? LoyaltyError
       ?? LoyaltyError(
@@ -275,8 +279,8 @@ public actor DeviceRegistration {
       "The device registration failed (\(trigger.rawValue)); it will be retried on the next "
         + "start or token update: \(loyaltyError)")
     events?.post(DeviceRegistrationFailed(trigger: trigger, error: loyaltyError))
-    await analytics?.recordCall(
-      "device_info", succeeded: false, parameters: ["code": String(loyaltyError.code.rawValue)])
+    await network.callRecorder(analytics: analytics).report(
+      "device_info", since: start, error: loyaltyError)
   }
 
   /// Waits until no other registration runs: a check of the fingerprint and the send

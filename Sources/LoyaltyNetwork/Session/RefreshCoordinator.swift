@@ -69,6 +69,10 @@ public actor RefreshCoordinator {
   private let snapshot = Locked<TokenSnapshot?>(nil)
   /// The store, when it can tell its pair without a suspension.
   private let snapshotSource: (any TokenSnapshotReading)?
+  /// Where the outcome of each refresh (`refresh_token`) and of the session's other calls
+  /// is recorded, besides ``LoyaltyCore/CallCompleted`` on the bus: the analytics
+  /// pipeline once the client has started (``NetworkModule``), none before.
+  package nonisolated let callAnalytics = Locked<(any AnalyticsTracker)?>(nil)
 
   /// Creates a coordinator.
   /// - Parameters:
@@ -203,7 +207,11 @@ public actor RefreshCoordinator {
       throw await unrefreshable(current)
     }
     try breaker.permit(at: clock.now)
-    let task = Task { try await self.performRefresh(of: current) }
+    let recorder = CallRecorder(
+      analytics: callAnalytics.withLock { $0 }, events: events, clock: clock)
+    let task = Task {
+      try await recorder.record("refresh_token") { try await self.performRefresh(of: current) }
+    }
     inFlight = task
     return try await task.value
   }

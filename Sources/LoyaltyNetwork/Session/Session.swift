@@ -19,14 +19,15 @@ public struct Session: Sendable {
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/loginTimedOut`` after the login timeout,
   ///   or the call's error.
   public func loginWithEmail(_ email: String) async throws {
-    try await login("emailLogin") { client in try await client.send(AuthEndpoints.emailLogin(email))
+    try await login("dei_login", .email) { client in
+      try await client.send(AuthEndpoints.emailLogin(email))
     }
   }
 
   /// Verifies a partner ticket for a user GUID and logs in.
   public func verifyTicket(guid: String, ticket: String) async throws {
     let appUUID = client.configuration.appUUID
-    try await login("verifyTicket") { client in
+    try await login("verify_ticket", .ticket) { client in
       try await client.send(
         AuthEndpoints.verifyTicket(guid: guid, ticket: ticket, appUUID: appUUID))
     }
@@ -34,19 +35,38 @@ public struct Session: Sendable {
 
   /// Logs a partner's user in by GUID, with the partner's basic credentials.
   public func loginPartnerUser(guid: String, username: String, password: String) async throws {
-    try await login("partnerUser") { client in
+    try await login("cosmote_user", .partnerUser) { client in
       try await client.send(
         AuthEndpoints.partnerUser(guid: guid, username: username, password: password))
     }
   }
 
+  /// Logs a partner's user in by GUID alone, with the partner's credentials from the
+  /// configuration (``LoyaltyCore/LoyaltyConfiguration/partner``): the seed's
+  /// `getCosmoteUser(guid:)` (seed 000 lines 169 and 789).
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/unsupported`` when the
+  ///   configuration has no partner credentials, or the login's error.
+  public func getCosmoteUser(guid: String) async throws {
+    guard let partner = client.configuration.partner, !partner.username.isEmpty else {
+      throw LoyaltyError(
+        .unsupported,
+        "getCosmoteUser(guid:) needs the partner's credentials, and the configuration has none.",
+        recoverySuggestion:
+          "Set configuration.partner (\"partner\" in loyalty.json), or call "
+          + "loginPartnerUser(guid:username:password:).")
+    }
+    try await loginPartnerUser(guid: guid, username: partner.username, password: partner.password)
+  }
+
   /// Starts a session with tokens the host obtained itself.
   public func login(with tokens: TokenPair) async throws {
-    guard !tokens.accessToken.isEmpty else {
-      throw LoyaltyError(.invalidArgument, "The access token is empty.")
+    try await client.callRecorder().record("login_with_tokens") {
+      guard !tokens.accessToken.isEmpty else {
+        throw LoyaltyError(.invalidArgument, "The access token is empty.")
+      }
+      try await client.coordinator.store(tokens)
     }
-    try await client.coordinator.store(tokens)
-    await client.notifySessionChanged()
+    await didLogIn(.tokens, tokens)
   }
 
   /// Uses a host-supplied token provider: the host's own backend issues the access
@@ -84,6 +104,13 @@ public struct Session: Sendable {
   ///   ``LoyaltyCore/LoyaltyError/Code/notAuthenticated`` when it returns no token,
   ///   ``LoyaltyCore/LoyaltyError/Code/loginTimedOut`` when it does not answer in time.
   public func loginWithTokenProvider() async throws {
+    let token = try await client.callRecorder().record("token_provider_login") {
+      try await storeProviderToken()
+    }
+    await didLogIn(.tokenProvider, TokenPair(accessToken: token, refreshToken: ""))
+  }
+
+  private func storeProviderToken() async throws -> String {
     guard let provider = client.providerBox.provider else {
       throw LoyaltyError(
         .invalidArgument, "No token provider is set.",
@@ -98,7 +125,7 @@ public struct Session: Sendable {
     }
     try await client.coordinator.store(TokenPair(accessToken: token, refreshToken: ""))
     client.providerBox.recordIssue(at: client.clock.monotonicTime)
-    await client.notifySessionChanged()
+    return token
   }
 
   /// Ends the session: tells the server (best effort), clears the tokens and posts
@@ -110,6 +137,9 @@ public struct Session: Sendable {
   /// the session by the error policy (the session ends here, with
   /// ``SessionEnded/Reason/logout``).
   public func logout() async {
+    let recorder = client.callRecorder()
+    let start = client.clock.monotonicTime
+    var failure: LoyaltyError?
     if let tokens = try? await client.coordinator.storedTokens() {
       do {
         let response = try await withTimeout(
@@ -117,15 +147,22 @@ public struct Session: Sendable {
           error: LoyaltyError(.timedOut, "The logout call did not answer in time.")
         ) { [client] in try await client.response(for: AuthEndpoints.logout(tokens)) }
         if !response.isSuccess {
+          failure = LoyaltyError(
+            .httpStatus, "The server answered the logout with \(response.status).",
+            metadata: ["status": String(response.status)])
           client.logger.info(
             "The server answered the logout with \(response.status); the local session is "
               + "cleared anyway.")
         }
       } catch {
+        failure =
+          error as? LoyaltyError
+          ?? LoyaltyError(.transportFailed, "The logout call failed.", underlying: error)
         client.logger.info("The server logout failed; the local session is cleared anyway.")
       }
     }
     await client.endSession(reason: .logout)
+    await recorder.report("logout", since: start, error: failure)
   }
 
   /// Whether there are tokens.
@@ -144,22 +181,35 @@ public struct Session: Sendable {
     SessionToken(try await client.coordinator.refresh(replacing: nil))
   }
 
+  /// Runs a login call `name` (its analytics name) and stores its tokens, recording its
+  /// outcome, then posts ``Authenticated``.
   private func login(
-    _ name: String, _ call: @escaping @Sendable (NetworkClient) async throws -> TokenPair
+    _ name: String, _ method: Authenticated.Method,
+    _ call: @escaping @Sendable (NetworkClient) async throws -> TokenPair
   ) async throws {
     let client = client
     // The wait for the device registration at start is not the login's: it has its own
     // cap, the request timeout.
     try await client.passRegistrationGate()
-    let tokens = try await withTimeout(
-      client.configuration.token.loginTimeout, clock: client.clock,
-      error: LoyaltyError(
-        .loginTimedOut,
-        "\(name) did not finish within \(client.configuration.token.loginTimeout) s."
-      )
-    ) { try await call(client) }
-    try await client.coordinator.store(tokens)
-    await client.notifySessionChanged()
+    let tokens = try await client.callRecorder().record(name) {
+      let tokens = try await withTimeout(
+        client.configuration.token.loginTimeout, clock: client.clock,
+        error: LoyaltyError(
+          .loginTimedOut,
+          "\(name) did not finish within \(client.configuration.token.loginTimeout) s."
+        )
+      ) { try await call(client) }
+      try await client.coordinator.store(tokens)
+      return tokens
+    }
+    await didLogIn(method, tokens)
     client.logger.info("Logged in (\(name)).")
+  }
+
+  /// After a login's tokens are stored: the session's observers, then ``Authenticated``
+  /// (with the token's subject, never the token).
+  private func didLogIn(_ method: Authenticated.Method, _ tokens: TokenPair) async {
+    await client.notifySessionChanged()
+    client.events?.post(Authenticated(method: method, accessToken: tokens.accessToken))
   }
 }

@@ -27,3 +27,19 @@ private func recordingCalls(
   let result = try await analytics.recordingCall("campaigns") { try await fetchCampaigns() }
   return result
 }
+
+private func loginEvents(bus: EventBus) {
+  let logins = bus.subscribeOnMainActor(Authenticated.self) { event in
+    print("signed in by \(event.method.rawValue) as \(event.userID ?? "an unnamed user")")
+  }
+  logins.cancel()
+}
+
+private func forwardingOutcomes(bus: EventBus) {
+  let monitoring = bus.subscribe(CallCompleted.self) { call in
+    guard !call.succeeded else { return }
+    // Sentry: SentrySDK.capture(message:); Datadog: logger.error; Dynatrace: reportError.
+    print("loyalty call \(call.operation) failed: LOY-\(call.errorCode ?? 0)", call.attributes)
+  }
+  monitoring.cancel()
+}

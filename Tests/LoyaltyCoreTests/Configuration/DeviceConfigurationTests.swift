@@ -57,7 +57,10 @@ struct DeviceConfigurationTests {
       locale: "el_GR", languages: ["el"], screenResolution: "1179x2556", appVersion: "4.2.0",
       appBuild: "421", development: false)
     #expect(try LoyaltyConfiguration(jsonData: configuration.jsonData()) == configuration)
-    #expect(configuration.applying(.production).device == configuration.device)
+    var expected = configuration.device
+    expected.registersAtStart = true
+    #expect(configuration.applying(.production).device == expected, "the preset's registration")
+    #expect(configuration.applying(.testing).device == configuration.device)
   }
 
   @Test(
@@ -99,7 +102,7 @@ struct DeviceConfigurationTests {
     #expect(configuration.secrets.contains("4C1A9E2B-IDFV-SECRET"))
     #expect(configuration.summary["device.uniqueDeviceID"] == "<masked, 20 characters>")
     #expect(configuration.summary["device.platform"] == "ios")
-    #expect(configuration.summary["device.registersAtStart"] == "true")
+    #expect(configuration.summary["device.registersAtStart"] == "false", "the testing preset")
     var dumped = ""
     dump(configuration, to: &dumped)
     for text in [configuration.description, String(describing: configuration.device), dumped] {

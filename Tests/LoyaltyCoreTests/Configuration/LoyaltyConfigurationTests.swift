@@ -26,7 +26,7 @@ struct LoyaltyConfigurationTests {
     #expect(production.token.circuitBreakerResetTime == 300)
     #expect(production.token.refreshThreshold == 300)
     #expect(production.network.maxConcurrentRequests == 6)
-    #expect(Fixtures.configuration().applying(.production) == production)
+    #expect(Fixtures.configuration(preset: .development).applying(.production) == production)
   }
 
   @Test(

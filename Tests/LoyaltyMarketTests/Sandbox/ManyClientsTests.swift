@@ -34,6 +34,10 @@ struct ManyClientsTests {
       apiKey: "many-clients-key", bundleID: "com.example.many-clients",
       environment: .custom(URL(string: "https://loyalty.test") ?? URL(fileURLWithPath: "/")),
       language: "en", preset: .testing)
+    // The testing preset starts with analytics and the registration at start off
+    // (seed 000 lines 1140-1150); these tests were written with both on.
+    configuration.privacy.enabled.insert(.analytics)
+    configuration.device.registersAtStart = true
     configuration.logging.level = .none
     let backend = SandboxBackend(
       configuration: SandboxConfiguration(matching: configuration),

@@ -27,21 +27,13 @@ extension AnalyticsTracker {
       Self.callEventName(operation: operation, succeeded: succeeded), parameters: parameters)
   }
 
-  /// Runs `call` and records its success or failure as `operation`.
+  /// Runs `call` and records its success or failure as `operation`, through a
+  /// ``CallRecorder`` that posts nothing on the bus (the SDK's own calls also post
+  /// ``CallCompleted``).
   public func recordingCall<T: Sendable>(
     _ operation: String, _ call: () async throws -> T
   ) async throws -> T {
-    do {
-      let result = try await call()
-      await recordCall(operation, succeeded: true)
-      return result
-    } catch {
-      var parameters: [String: String] = [:]
-      if let error = error as? LoyaltyError {
-        parameters["error_code"] = String(error.code.rawValue)
-      }
-      await recordCall(operation, succeeded: false, parameters: parameters)
-      throw error
-    }
+    try await CallRecorder(analytics: self, events: nil, clock: SystemClock()).record(
+      operation, call)
   }
 }
