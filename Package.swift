@@ -367,7 +367,7 @@ let package = Package(
       name: "LoyaltyFlowsTests",
       dependencies: [
         "LoyaltyFlows", "LoyaltyNetwork", "LoyaltyCore", "LoyaltySecurity", "LoyaltySandbox",
-        "LoyaltyTestSupport",
+        "LoyaltyTestSupport", "LoyaltyConformance", "LoyaltyURLSession",
       ],
       swiftSettings: swiftSettings
     ),

@@ -128,11 +128,13 @@ struct FlowHarness {
   let logs = InMemoryLogHandler()
   let recorder = OutcomeRecorder()
 
-  static func make(padding: RSAPadding = .oaepSHA256) async throws -> FlowHarness {
-    try await FlowHarness(padding: padding)
+  static func make(
+    padding: RSAPadding = .oaepSHA256, flows: FlowsModule? = nil
+  ) async throws -> FlowHarness {
+    try await FlowHarness(padding: padding, flows: flows)
   }
 
-  private init(padding: RSAPadding) async throws {
+  private init(padding: RSAPadding, flows: FlowsModule?) async throws {
     var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.flows",
       environment: .custom(URL(string: "https://flows.test") ?? URL(fileURLWithPath: "/")),
@@ -150,9 +152,10 @@ struct FlowHarness {
       configuration,
       modules: [
         NetworkModule(),
-        FlowsModule(
-          serverKeyPEM: try Self.privateKey.publicKey.pemRepresentation(), clientID: "merchant",
-          clientSecret: "client-secret-xyz", pinPadding: padding),
+        try flows
+          ?? FlowsModule(
+            serverKeyPEM: try Self.privateKey.publicKey.pemRepresentation(),
+            clientID: "merchant", clientSecret: "client-secret-xyz", pinPadding: padding),
       ],
       overrides: CapabilityOverrides().overriding(.httpTransport, with: transport)
         .overriding(.clock, with: clock).overriding(.logHandler, with: logs))

@@ -24,7 +24,7 @@ public final class DirectoryCenter: MerchantDirectory {
   private let syncer: DirectorySync
   private let broadcaster = DirectoryProgressBroadcaster()
   private let clock: any LoyaltyClock
-  private let logger: LoyaltyLogger
+  let logger: LoyaltyLogger
   private let schedule = Locked<Task<Void, Never>?>(nil)
   /// The thread searches and syncs run their SQLite and file work on.
   let executor = BlockingExecutor(
@@ -74,9 +74,8 @@ public final class DirectoryCenter: MerchantDirectory {
     let installed = storage.installedURL()
     if let installed {
       do {
-        let connection = try SQLiteConnection(url: installed, generation: 0, readOnly: true)
-        defer { connection.close() }
-        let (info, storedETag) = try DirectoryIndexBuilder.readInfo(connection)
+        // An index of an older layout is built again here, before any reader.
+        let (info, storedETag) = try DirectoryIndexBuilder.upgrade(installed, fullText: fullText)
         pool.install(DirectorySnapshotHandle(url: installed, info: info))
         etag = storedETag
       } catch {

@@ -1,18 +1,29 @@
 import LoyaltyCore
 import LoyaltyStore
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The one place where a snapshot row of any schema version becomes a
 /// ``LoyaltyCore/DirectoryMerchant``, with each evolved field read through a fallback
 /// chain, and every fallback counted (tolerated, never silent):
 ///
 /// - `denominationsType` or else `redeemType` (schema 1) or else none;
 /// - `enabled` or else `acceptsDash` or else `true`;
-/// - `name`, `category`, `address`, `tags` or else empty.
+/// - `name`, `category`, `address`, `tags` or else empty;
+/// - `logoLocation`, `website`, `ctxMerchantId` or else none (seed 003 lines 34-47);
+/// - the denominations: the type, fixed when unknown (seed 003 line 303), with the
+///   amounts of `denominations` (comma-separated) or the range `minimumAmount` to
+///   `maximumAmount`, when the snapshot has them.
 struct DirectoryFieldMapping {
   /// The columns of `merchant` this mapping reads, when present.
   static let knownColumns = [
     "id", "name", "category", "address", "tags", "latitude", "longitude", "denominationsType",
-    "redeemType", "enabled", "acceptsDash", "acceptsGiftCards",
+    "redeemType", "enabled", "acceptsDash", "acceptsGiftCards", "logoLocation", "website",
+    "ctxMerchantId", "denominations", "minimumAmount", "maximumAmount",
   ]
 
   /// Fallbacks taken so far, by `field<-source`.
@@ -77,7 +88,62 @@ struct DirectoryFieldMapping {
     return DirectoryMerchant(
       id: id, name: required("name", statement), category: required("category", statement),
       address: required("address", statement), tags: tags, location: location,
-      denominationsType: denominations, enabled: enabled, paymentTypes: payments)
+      denominationsType: denominations, enabled: enabled, paymentTypes: payments,
+      logoLocation: optional("logoLocation", statement), website: optional("website", statement),
+      ctxMerchantId: optional("ctxMerchantId", statement),
+      denominations: amounts(type: denominations, statement))
+  }
+
+  /// The denominations of the row: the type's, with the snapshot's amounts.
+  private mutating func amounts(type: String?, _ statement: SQLiteStatement)
+    -> DirectoryDenominations
+  {
+    if type != nil, !DirectoryDenominations.isFlexibleType(type),
+      type?.trimmingWhitespaces().lowercased() != "fixed"
+    {
+      count("denominations<-fixed(unknown type)")
+    }
+    if DirectoryDenominations.isFlexibleType(type) {
+      let minimum = decimal("minimumAmount", statement)
+      let maximum = decimal("maximumAmount", statement)
+      if let minimum, let maximum, minimum > maximum { count("denominations<-drift(min>max)") }
+      return .flexible(min: minimum, max: maximum)
+    }
+    var amounts: [Decimal] = []
+    for item in (text("denominations", statement) ?? "").split(separator: ",") {
+      let trimmed = String(item).trimmingWhitespaces()
+      guard !trimmed.isEmpty else { continue }
+      if let amount = Self.amount(trimmed), amount > 0 {
+        amounts.append(amount)
+      } else {
+        count("denominations<-skipped(bad amount)")
+      }
+    }
+    return .fixed(amounts)
+  }
+
+  /// A column that may be absent: counted only when the snapshot lacks the column.
+  private mutating func optional(_ column: String, _ statement: SQLiteStatement) -> String? {
+    guard index[column] != nil else {
+      count("\(column)<-none")
+      return nil
+    }
+    return text(column, statement).flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  private func decimal(_ column: String, _ statement: SQLiteStatement) -> Decimal? {
+    guard let value = text(column, statement)?.trimmingWhitespaces() else { return nil }
+    return Self.amount(value)
+  }
+
+  /// A decimal amount written with digits and at most one `.`, nothing else.
+  static func amount(_ text: String) -> Decimal? {
+    let bytes = Array(text.utf8)
+    guard !bytes.isEmpty, bytes.filter({ $0 == 0x2E }).count <= 1,
+      bytes.contains(where: { (0x30...0x39).contains($0) }),
+      bytes.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E })
+    else { return nil }
+    return Decimal(string: text)
   }
 
   private mutating func required(_ column: String, _ statement: SQLiteStatement) -> String {

@@ -13,6 +13,9 @@ import LoyaltyStore
 ///
 /// Version 1 writes `redeemType` where later versions write `denominationsType`;
 /// versions 1 and 2 have no `enabled` column (readers fall back to `acceptsDash`).
+/// Version 3 also writes the optional `logoLocation`, `website`, `ctxMerchantId`,
+/// `denominations` (fixed amounts, comma-separated), `minimumAmount` and
+/// `maximumAmount` (a flexible range) columns.
 public enum DirectorySnapshotWriter {
   /// Writes `merchants` as a snapshot of `schemaVersion` to `url` (replacing any file).
   /// - Parameters:
@@ -34,7 +37,10 @@ public enum DirectorySnapshotWriter {
       switch schemaVersion {
       case ...1: "redeemType TEXT, acceptsDash INTEGER"
       case 2: "denominationsType TEXT, acceptsDash INTEGER"
-      default: "denominationsType TEXT, acceptsDash INTEGER, enabled INTEGER"
+      default:
+        "denominationsType TEXT, acceptsDash INTEGER, enabled INTEGER, logoLocation TEXT, "
+          + "website TEXT, ctxMerchantId TEXT, denominations TEXT, minimumAmount TEXT, "
+          + "maximumAmount TEXT"
       }
     // `PRAGMA user_version` takes no bound parameter: the value is an `Int`, formatted,
     // never text from a caller.
@@ -50,8 +56,9 @@ public enum DirectorySnapshotWriter {
       schemaVersion >= 3
       ? """
       INSERT INTO merchant (id, name, category, address, tags, latitude, longitude,
-        acceptsGiftCards, denominationsType, acceptsDash, enabled)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        acceptsGiftCards, denominationsType, acceptsDash, enabled, logoLocation, website,
+        ctxMerchantId, denominations, minimumAmount, maximumAmount)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """
       : """
       INSERT INTO merchant (id, name, category, address, tags, latitude, longitude,
@@ -82,6 +89,7 @@ public enum DirectorySnapshotWriter {
             } else {
               try statement.bind(merchant.enabled ? 1 : 0, at: 11)
             }
+            try bindDetails(of: merchant, to: statement)
           }
           try statement.run()
         }
@@ -95,6 +103,26 @@ public enum DirectorySnapshotWriter {
           }
         }
       }
+    }
+  }
+
+  /// Binds the schema 3 columns after `enabled`: logo, website, CTX id and amounts.
+  private static func bindDetails(
+    of merchant: DirectoryMerchant, to statement: SQLiteStatement
+  ) throws {
+    try statement.bind(merchant.logoLocation, at: 12)
+    try statement.bind(merchant.website, at: 13)
+    try statement.bind(merchant.ctxMerchantId, at: 14)
+    switch merchant.denominations {
+    case .fixed(let amounts):
+      try statement.bind(
+        amounts.isEmpty ? nil : amounts.map { "\($0)" }.joined(separator: ","), at: 15)
+      try statement.bindNull(at: 16)
+      try statement.bindNull(at: 17)
+    case .flexible(let minimum, let maximum):
+      try statement.bindNull(at: 15)
+      try statement.bind(minimum.map { "\($0)" }, at: 16)
+      try statement.bind(maximum.map { "\($0)" }, at: 17)
     }
   }
 

@@ -6,7 +6,8 @@
 enum DirectorySearchSQL {
   static let columns = """
     m.id, m.name, m.category, m.address, m.tags, m.latitude, m.longitude,
-    m.denominations_type, m.enabled
+    m.denominations_type, m.enabled, m.logo_location, m.website, m.ctx_merchant_id,
+    m.denominations
     """
 
   static let filters = """

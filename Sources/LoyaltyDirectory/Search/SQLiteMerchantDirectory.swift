@@ -147,10 +147,15 @@ public final class SQLiteMerchantDirectory: MerchantDirectory {
         latitude: statement.double(at: 5), longitude: statement.double(at: 6))
     }
     let tags = (statement.text(at: 4) ?? "").split(separator: ",").map(String.init)
+    let denominations = statement.text(at: 12).flatMap {
+      try? JSONDecoder().decode(DirectoryDenominations.self, from: Data($0.utf8))
+    }
     return DirectoryMerchant(
       id: statement.int(at: 0), name: statement.text(at: 1) ?? "",
       category: statement.text(at: 2) ?? "", address: statement.text(at: 3) ?? "", tags: tags,
       location: location, denominationsType: statement.text(at: 7),
-      enabled: statement.int(at: 8) != 0)
+      enabled: statement.int(at: 8) != 0, logoLocation: statement.text(at: 9),
+      website: statement.text(at: 10), ctxMerchantId: statement.text(at: 11),
+      denominations: denominations)
   }
 }

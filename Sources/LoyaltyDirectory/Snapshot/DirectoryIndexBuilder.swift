@@ -25,11 +25,17 @@ enum DirectoryIndexBuilder {
       name, category, address, tags, tokenize = 'unicode61 remove_diacritics 2')
     """
 
+  /// The layout of the tables below, recorded in `dir_info` as `layout`. An installed
+  /// snapshot indexed with another layout is indexed again when the directory opens.
+  /// 2: the logo, website, CTX id and denominations columns.
+  static let layoutVersion = 2
+
   static let schema = """
     CREATE TABLE dir_merchant (
       id INTEGER PRIMARY KEY, name TEXT NOT NULL, category TEXT NOT NULL,
       address TEXT NOT NULL, tags TEXT NOT NULL, latitude REAL, longitude REAL,
-      denominations_type TEXT, enabled INTEGER NOT NULL, search_text TEXT NOT NULL);
+      denominations_type TEXT, enabled INTEGER NOT NULL, search_text TEXT NOT NULL,
+      logo_location TEXT, website TEXT, ctx_merchant_id TEXT, denominations TEXT);
     CREATE INDEX dir_merchant_by_category ON dir_merchant (category);
     CREATE TABLE dir_provider (
       merchant_id INTEGER NOT NULL, provider TEXT NOT NULL,
@@ -88,8 +94,9 @@ enum DirectoryIndexBuilder {
     try connection.withStatement(
       """
       INSERT OR REPLACE INTO dir_merchant (id, name, category, address, tags, latitude,
-        longitude, denominations_type, enabled, search_text)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        longitude, denominations_type, enabled, search_text, logo_location, website,
+        ctx_merchant_id, denominations)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """
     ) { statement in
       try statement.bind(merchant.id, at: 1)
@@ -109,6 +116,12 @@ enum DirectoryIndexBuilder {
       try statement.bind(
         " " + DirectoryTextFolding.words(folded.joined(separator: " ")).joined(separator: " "),
         at: 10)
+      try statement.bind(merchant.logoLocation, at: 11)
+      try statement.bind(merchant.website, at: 12)
+      try statement.bind(merchant.ctxMerchantId, at: 13)
+      try statement.bind(
+        String(decoding: try JSONEncoder().encode(merchant.denominations), as: UTF8.self),
+        at: 14)
       try statement.run()
     }
     for type in merchant.paymentTypes {
@@ -152,7 +165,7 @@ enum DirectoryIndexBuilder {
       ("merchantCount", String(info.merchantCount)),
       ("installedAt", String(info.installedAt.timeIntervalSince1970)),
       ("fallbacks", fallbacks), ("fullText", info.fullTextSearch ? "1" : "0"),
-      ("etag", etag ?? ""),
+      ("etag", etag ?? ""), ("layout", String(layoutVersion)),
     ]
     for (key, value) in values {
       try connection.withStatement(
@@ -165,9 +178,10 @@ enum DirectoryIndexBuilder {
     }
   }
 
-  /// The snapshot description and ETag recorded in an installed file.
+  /// The snapshot description, ETag and layout recorded in an installed file (layout 1
+  /// when none is recorded).
   static func readInfo(_ connection: SQLiteConnection) throws -> (
-    info: DirectorySnapshotInfo, etag: String?
+    info: DirectorySnapshotInfo, etag: String?, layout: Int
   ) {
     var values: [String: String] = [:]
     try connection.withStatement("SELECT key, value FROM dir_info") { statement in
@@ -192,6 +206,35 @@ enum DirectoryIndexBuilder {
         timeIntervalSince1970: values["installedAt"].flatMap { Double($0) } ?? 0),
       fallbacks: fallbacks, fullTextSearch: values["fullText"] == "1")
     let etag = values["etag"].flatMap { $0.isEmpty ? nil : $0 }
-    return (info, etag)
+    return (info, etag, values["layout"].flatMap { Int($0) } ?? 1)
+  }
+
+  /// Indexes an installed snapshot again, in place, when its layout is not
+  /// ``layoutVersion`` (before any reader opens it): drops the local tables and builds
+  /// them anew from its `merchant` table.
+  /// - Returns: The snapshot's description and ETag, as ``readInfo(_:)`` gives them.
+  static func upgrade(_ url: URL, fullText: Bool) throws -> (
+    info: DirectorySnapshotInfo, etag: String?
+  ) {
+    let (info, etag, layout) = try {
+      let connection = try SQLiteConnection(url: url, generation: 0, readOnly: true)
+      defer { connection.close() }
+      return try readInfo(connection)
+    }()
+    guard layout != layoutVersion else { return (info, etag) }
+    let connection = try SQLiteConnection(url: url, generation: 0)
+    defer { connection.close() }
+    try connection.executeScript(
+      """
+      DROP TABLE IF EXISTS dir_fts; DROP TABLE IF EXISTS dir_merchant;
+      DROP TABLE IF EXISTS dir_provider; DROP TABLE IF EXISTS dir_payment;
+      DROP TABLE IF EXISTS dir_info;
+      """)
+    let manifest = DirectoryManifest(
+      version: info.version, size: 0, sha256: "", schemaVersion: info.schemaVersion)
+    let rebuilt = try build(
+      in: connection, manifest: manifest, etag: etag, installedAt: info.installedAt,
+      fullText: fullText)
+    return (rebuilt, etag)
   }
 }

@@ -6,4 +6,7 @@ public enum FlowOutcome: Sendable, Equatable {
   case failure(FlowFailure)
   /// The user cancelled (or went back from the first screen).
   case userCancel
+  /// The user declined the terms on the welcome screen (seed 004 lines 12, 37), in a run
+  /// made with `requiringTerms: true`; no one-time code was asked for.
+  case termsDeclined
 }

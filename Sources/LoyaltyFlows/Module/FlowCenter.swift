@@ -20,9 +20,16 @@ public struct FlowCenter: Sendable {
   /// A run that sets a first PIN.
   /// - Parameters:
   ///   - wToken: The wallet token the host got for this flow (sent as `w-token`).
+  ///   - requiringTerms: Whether the user must accept the terms on the start screen
+  ///     (``FlowRun/acceptTerms()``) before a one-time code is asked for (seed 004 lines
+  ///     12, 37: the welcome screen).
   ///   - callbacks: The outcome channel, if the host wants callbacks.
-  public func setPIN(wToken: String, callbacks: FlowCallbacks? = nil) -> FlowRun {
-    run(.setPIN, wToken: wToken, reference: nil, callbacks: callbacks)
+  public func setPIN(
+    wToken: String, requiringTerms: Bool = false, callbacks: FlowCallbacks? = nil
+  ) -> FlowRun {
+    run(
+      .setPIN, wToken: wToken, reference: nil, requiringTerms: requiringTerms,
+      callbacks: callbacks)
   }
 
   /// A run that changes the PIN.
@@ -31,8 +38,17 @@ public struct FlowCenter: Sendable {
   }
 
   /// A run that resets a forgotten PIN.
-  public func forgotPIN(wToken: String, callbacks: FlowCallbacks? = nil) -> FlowRun {
-    run(.forgotPIN, wToken: wToken, reference: nil, callbacks: callbacks)
+  /// - Parameters:
+  ///   - wToken: The wallet token the host got for this flow (sent as `w-token`).
+  ///   - requiringTerms: Whether the user must accept the terms on the start screen
+  ///     before a one-time code is asked for, as for ``setPIN(wToken:requiringTerms:callbacks:)``.
+  ///   - callbacks: The outcome channel, if the host wants callbacks.
+  public func forgotPIN(
+    wToken: String, requiringTerms: Bool = false, callbacks: FlowCallbacks? = nil
+  ) -> FlowRun {
+    run(
+      .forgotPIN, wToken: wToken, reference: nil, requiringTerms: requiringTerms,
+      callbacks: callbacks)
   }
 
   /// A run that pays a QR code (CPQRC).
@@ -47,10 +63,11 @@ public struct FlowCenter: Sendable {
   }
 
   private func run(
-    _ kind: FlowKind, wToken: String, reference: String?, callbacks: FlowCallbacks?
+    _ kind: FlowKind, wToken: String, reference: String?, requiringTerms: Bool = false,
+    callbacks: FlowCallbacks?
   ) -> FlowRun {
     FlowRun(
-      kind: kind, wToken: wToken, paymentReference: reference, callbacks: callbacks,
-      environment: environment)
+      kind: kind, wToken: wToken, paymentReference: reference, requiringTerms: requiringTerms,
+      callbacks: callbacks, environment: environment)
   }
 }

@@ -2,6 +2,12 @@ public import LoyaltyCore
 import LoyaltyNetwork
 public import LoyaltySecurity
 
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
 extension CapabilityKey where Value == FlowCenter {
   /// The account and payment flows.
   public static var flows: Self {
@@ -33,6 +39,9 @@ public struct FlowsModule: LoyaltyModule {
   public let statusPolicy: FlowStatusPolicy
   /// The largest face image accepted, in bytes (2 MB by default: chosen here).
   public let imageByteLimit: Int
+  /// The server the flows talk to: the client's base URL by default, or the payments
+  /// backend's own `demo` or `live` server (seed 004 line 54).
+  public var backend: FlowsBackend = .client
 
   /// Creates the module.
   public init(
@@ -49,6 +58,26 @@ public struct FlowsModule: LoyaltyModule {
     self.imageByteLimit = imageByteLimit
   }
 
+  /// Creates the module with the server's key read from a PEM resource file (seed 004
+  /// line 18): `serverKeyResource` in `directory`, or else `serverKeyResource.pem`.
+  ///
+  /// The key is read and decoded now, so a missing or malformed file fails here, not at
+  /// the client's start.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/configurationFile`` when the file is
+  ///   missing or unreadable (its path is in the message),
+  ///   ``LoyaltyCore/LoyaltyError/Code/invalidPEM`` when it holds no RSA public key.
+  public init(
+    serverKeyResource: String, at directory: URL, clientID: String, clientSecret: String,
+    pinPadding: RSAPadding = .oaepSHA256, pinRules: PINRules = PINRules(),
+    statusPolicy: FlowStatusPolicy = FlowStatusPolicy(), imageByteLimit: Int = 2_000_000
+  ) throws {
+    let key = try RSAPublicKey(resource: serverKeyResource, at: directory)
+    self.init(
+      serverKeyPEM: try key.pemRepresentation(), clientID: clientID, clientSecret: clientSecret,
+      pinPadding: pinPadding, pinRules: pinRules, statusPolicy: statusPolicy,
+      imageByteLimit: imageByteLimit)
+  }
+
   public var identifier: ModuleIdentifier {
     ModuleIdentifier(product: "LoyaltyFlows", name: "FlowsModule")
   }
@@ -62,9 +91,12 @@ public struct FlowsModule: LoyaltyModule {
     registrar.provide(.flows) { center, _ in center }
   }
 
-  /// Decodes the server key and makes this client's flow center.
-  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidPEM`` for a bad key.
+  /// Decodes the server key, checks the backend, and makes this client's flow center.
+  /// - Throws: ``LoyaltyCore/LoyaltyError/Code/invalidPEM`` for a bad key,
+  ///   ``LoyaltyCore/LoyaltyError/Code/invalidURL`` for a backend URL that is not http or
+  ///   https.
   public func start(_ context: ModuleContext) async throws -> FlowCenter {
+    try backend.validate()
     let capabilities = context.capabilities
     let key = try RSAPublicKey(pem: serverKeyPEM)
     let logger = context.logger.labeled("flows").addingSecrets([clientSecret])
@@ -74,7 +106,8 @@ public struct FlowsModule: LoyaltyModule {
         clock: try capabilities.resolve(.clock),
         cipher: PINCipher(key: key, padding: pinPadding), rules: pinRules,
         policy: statusPolicy, imageByteLimit: imageByteLimit, clientID: clientID,
-        clientSecret: clientSecret, language: context.configuration.language, logger: logger))
+        clientSecret: clientSecret, language: context.configuration.language,
+        baseURL: backend.baseURL, logger: logger))
   }
 }
 

@@ -19,6 +19,8 @@ struct FlowEndpoints: Sendable {
   let language: String
   let clientID: String
   let clientSecret: String
+  /// The payments backend's base URL, when it is not the client's.
+  var baseURL: URL?
 
   /// A server's relative OTP answer, with the fields it lacked (defaults used).
   struct Challenge: Sendable {
@@ -53,6 +55,7 @@ struct FlowEndpoints: Sendable {
       decode: decode)
     // A flow is driven by a person: a failed step is shown, never re-sent behind them.
     endpoint.allowsRetries = false
+    endpoint.baseURL = baseURL
     return endpoint
   }
 

@@ -1,6 +1,12 @@
 import LoyaltyCore
 import LoyaltyNetwork
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// What every run of one client shares: the network, the clock, the PIN cipher and the
 /// rules.
 struct FlowEnvironment: Sendable {
@@ -13,5 +19,7 @@ struct FlowEnvironment: Sendable {
   let clientID: String
   let clientSecret: String
   let language: String
+  /// The payments backend's base URL, when it is not the client's.
+  let baseURL: URL?
   let logger: LoyaltyLogger
 }

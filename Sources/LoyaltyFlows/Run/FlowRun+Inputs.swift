@@ -42,13 +42,40 @@ extension FlowRun {
     }
   }
 
-  /// Asks the server for a one-time code, from the start screen.
+  /// Asks the server for a one-time code, from the start screen. In a run that requires
+  /// the terms, refused with ``LoyaltyCore/LoyaltyError/Code/flowInputRefused`` until
+  /// ``acceptTerms()``: nothing is sent.
   public func requestCode() async throws {
     try accept("requestCode") { $0 == .ready }
+    let acceptance = termsAcceptance
+    guard acceptance.allowsCode else {
+      throw LoyaltyError(
+        .flowInputRefused, "requestCode is refused until the terms are accepted.",
+        recoverySuggestion: "Show the terms and call acceptTerms() first.",
+        metadata: ["input": "requestCode", "state": state.name, "terms": acceptance.rawValue])
+    }
     try checkSession()
     publisher.publish(.requestingCode)
     let challenge = try await call(endpoints.sendCode(token: token), returningTo: .ready)
     awaitCode(makeChallenge(challenge))
+  }
+
+  /// Records that the user accepted the terms on the start screen (seed 004 line 37:
+  /// the welcome screen proceeds to the code). Accepted in `ready`, in a run that
+  /// requires the terms and has no answer yet; nothing is sent.
+  public func acceptTerms() throws {
+    try accept("acceptTerms") { $0 == .ready && termsAcceptance == .pending }
+    terms.withLock { $0 = .accepted }
+    logger.info("\(kind): the terms were accepted.")
+  }
+
+  /// Records that the user declined the terms: the run ends with
+  /// ``FlowOutcome/termsDeclined`` (state `cancelled`), and no code was asked for.
+  /// Accepted where ``acceptTerms()`` is.
+  public func declineTerms() throws {
+    try accept("declineTerms") { $0 == .ready && termsAcceptance == .pending }
+    terms.withLock { $0 = .declined }
+    end(.cancelled, outcome: .termsDeclined)
   }
 
   /// Asks for a new code: refused with ``LoyaltyCore/LoyaltyError/Code/resendTooEarly``

@@ -20,7 +20,7 @@ import LoyaltyNetwork
 /// | state | accepts |
 /// |---|---|
 /// | `idle` | ``start()`` |
-/// | `ready` | ``requestCode()``, ``back()`` (cancels) |
+/// | `ready` | ``requestCode()`` (once the terms are accepted, when required), ``acceptTerms()``, ``declineTerms()`` (ends the run), ``back()`` (cancels) |
 /// | `awaitingCode` | ``submitCode(_:)``, ``resendCode()``, ``back()`` |
 /// | `codeExpired` | ``resendCode()``, ``back()`` |
 /// | `awaitingPIN(.new)` | ``submitPIN(_:confirmation:)``, ``back()`` (to `ready`, seed 41) |
@@ -41,6 +41,7 @@ public actor FlowRun {
   let callbacks: FlowCallbacks?
   let publisher = FlowPublisher()
   let logger: LoyaltyLogger
+  let terms: Locked<FlowTermsAcceptance>
 
   var accessToken: String?
   var sessionDeadline: Date?
@@ -54,17 +55,19 @@ public actor FlowRun {
   var codeTimer: Task<Void, Never>?
 
   init(
-    kind: FlowKind, wToken: String, paymentReference: String?, callbacks: FlowCallbacks?,
-    environment: FlowEnvironment
+    kind: FlowKind, wToken: String, paymentReference: String?, requiringTerms: Bool = false,
+    callbacks: FlowCallbacks?, environment: FlowEnvironment
   ) {
     self.kind = kind
+    self.terms = Locked(requiringTerms ? .pending : .notRequired)
     self.environment = environment
     self.paymentReference = paymentReference
     self.callbacks = callbacks
     self.logger = environment.logger.addingSecrets([wToken])
     self.endpoints = FlowEndpoints(
       kind: kind, wToken: wToken, language: environment.language,
-      clientID: environment.clientID, clientSecret: environment.clientSecret)
+      clientID: environment.clientID, clientSecret: environment.clientSecret,
+      baseURL: environment.baseURL)
   }
 
   // MARK: Observing
@@ -93,6 +96,10 @@ public actor FlowRun {
     default: nil
     }
   }
+
+  /// Where the run stands with the welcome screen's terms: `notRequired` unless the run
+  /// was made with `requiringTerms: true`.
+  public nonisolated var termsAcceptance: FlowTermsAcceptance { terms.withLock { $0 } }
 
   /// The run's outcome, once it has ended.
   public nonisolated var outcome: FlowOutcome {

@@ -331,7 +331,8 @@ public final class NetworkClient: Sendable {
       url: url(for: endpoint, configuration: configuration))
   }
 
-  /// `endpoint`'s URL under `configuration`, its placeholders filled.
+  /// `endpoint`'s URL under its own base URL or else `configuration`'s, its placeholders
+  /// filled.
   static func url<Response>(
     for endpoint: Endpoint<Response>, configuration: LoyaltyConfiguration
   ) throws -> URL {
@@ -339,7 +340,8 @@ public final class NetworkClient: Sendable {
     values["appUUID"] = values["appUUID"] ?? configuration.appUUID
     values["web_id"] = values["web_id"] ?? configuration.merchantID
     return try PathTemplate.url(
-      baseURL: configuration.baseURL, path: endpoint.path, values: values, query: endpoint.query)
+      baseURL: endpoint.baseURL ?? configuration.baseURL, path: endpoint.path, values: values,
+      query: endpoint.query)
   }
 
   /// The request of `endpoint`, sent to `url`.

@@ -53,6 +53,12 @@ public struct Endpoint<Response: Sendable>: Sendable {
   public var deadline: TimeInterval?
   /// Where the response says whether the call succeeded.
   public var check: StatusCheck
+  /// The server this call goes to instead of the configuration's base URL (a partner's
+  /// own backend, such as the flows' payments server); `nil`, the default, uses the
+  /// configuration's. The path is appended to it as to the configuration's. The
+  /// platform's signed headers and device identifiers are sent only to the
+  /// configuration's own origin, never to another server.
+  public var baseURL: URL?
   /// Whether the retry middleware may re-send the call; callers with their own backoff
   /// (the analytics pipeline) turn it off.
   public var allowsRetries = true

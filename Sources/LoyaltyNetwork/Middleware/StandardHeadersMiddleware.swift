@@ -16,6 +16,10 @@ public import LoyaltyCore
 /// device's values come from the ``DeviceIdentity``, which the configuration's
 /// ``LoyaltyCore/DeviceConfiguration`` can override. Headers the request already carries
 /// (an endpoint's extras) are kept.
+///
+/// A request to another origin than the configuration's base URL (an endpoint with its
+/// own ``Endpoint/baseURL``) gets only `Accept-Encoding`, `Accept` and `User-Agent`: the
+/// signature, the merchant id and the device's identifiers stay with the platform.
 public struct StandardHeadersMiddleware: HTTPMiddleware {
   /// The SDK's version, sent as `sdk_version` in the device info.
   public static let sdkVersion = "0.1.0"
@@ -29,6 +33,8 @@ public struct StandardHeadersMiddleware: HTTPMiddleware {
   /// The last timestamp signed and its signature: the signature depends only on the API
   /// key and the timestamp (whole seconds), so requests within a second share it.
   private let lastSignature = Locked<(timestamp: Int, signature: String)?>(nil)
+  /// The configuration's origin: scheme, host and port, lowercased.
+  private let origin: String
 
   /// Creates the middleware.
   public init(
@@ -50,6 +56,14 @@ public struct StandardHeadersMiddleware: HTTPMiddleware {
       ("platform", device.platform),
       ("os_version", device.osVersion),
     ]
+    origin = Self.origin(of: configuration.baseURL)
+  }
+
+  /// `scheme://host:port`, lowercased, with the scheme's default port when none is given.
+  static func origin(of url: URL) -> String {
+    let scheme = url.scheme?.lowercased() ?? ""
+    let port = url.port ?? (scheme == "http" ? 80 : 443)
+    return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
   }
 
   public func intercept(
@@ -61,6 +75,7 @@ public struct StandardHeadersMiddleware: HTTPMiddleware {
 
   /// `request` with the standard headers and a signature for now.
   public func signed(_ request: HTTPRequest) throws -> HTTPRequest {
+    guard Self.origin(of: request.url) == origin else { return foreign(request) }
     let seconds = Int(saturating: clock.now.timeIntervalSince1970)
     let timestamp = String(seconds)
     let signature = try signature(for: seconds, timestamp)
@@ -77,6 +92,18 @@ public struct StandardHeadersMiddleware: HTTPMiddleware {
     var signed = request
     signed.headers = headers
     return signed
+  }
+
+  /// `request` for another server: the content headers only, nothing that signs or
+  /// identifies.
+  private func foreign(_ request: HTTPRequest) -> HTTPRequest {
+    var headers = HTTPHeaders(Array(fixedHeaders.prefix(3)))
+    for field in request.headers {
+      headers.replaceOrAdd(name: field.name, value: field.value)
+    }
+    var foreign = request
+    foreign.headers = headers
+    return foreign
   }
 
   /// The signature for `seconds`, reused within the same second.
