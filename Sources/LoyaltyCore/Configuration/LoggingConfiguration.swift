@@ -15,9 +15,11 @@ public struct LoggingConfiguration: Sendable, Hashable, Codable {
   /// ``LoyaltyConfiguration/logDirectory`` (seed 000: `enableFileLogging`), masked as on
   /// the console; off by default. ``LoyaltyClient/eraseAllData()`` deletes the files.
   public var fileLogging: Bool
-  /// The largest size of one log file in bytes before it is rotated: 1 MiB by default.
+  /// The largest size of one log file in bytes before it is rotated: 1 MiB by default
+  /// (a value below 1 counts as 1).
   public var maxFileSize: Int
-  /// How many log files are kept, the current one included: 5 by default.
+  /// How many log files are kept, the current one included: 5 by default (a value
+  /// below 1 counts as 1).
   public var maxFiles: Int
 
   /// Creates a logging configuration.

@@ -26,6 +26,8 @@ extension LoyaltyConfiguration {
       "network.maxConcurrentRequests": String(network.maxConcurrentRequests),
       "network.maxResponseBytes": String(network.maxResponseBytes),
       "logging.level": logging.level.rawValue,
+      "logging.fileLogging": logging.fileLogging
+        ? "true (\(logging.maxFileSize) bytes, \(logging.maxFiles) files)" : "false",
       "privacy.enabled": privacy.enabled.description,
       "cache.policy": cache.policy.rawValue,
       "cache.maximumAge": "\(cache.maximumAge) s",

@@ -140,4 +140,26 @@ struct FileLogHandlerTests {
     handler.handle(Self.record("after"))
     #expect(Self.lines(handler.fileURL(0)) == [Self.record("before").formatted])
   }
+
+  @Test("the settings: off by default, 1 MiB and 5 files, read and written by name")
+  func settings() throws {
+    let defaults = LoggingConfiguration()
+    #expect(!defaults.fileLogging)
+    #expect(defaults.maxFileSize == 1_048_576)
+    #expect(defaults.maxFiles == 5)
+    let decoded = try JSONDecoder().decode(
+      LoggingConfiguration.self,
+      from: Data(#"{"fileLogging": true, "maxFileSize": 4096, "maxFiles": 2}"#.utf8))
+    #expect(decoded.fileLogging && decoded.maxFileSize == 4_096 && decoded.maxFiles == 2)
+    let again = try JSONDecoder().decode(
+      LoggingConfiguration.self, from: try JSONEncoder().encode(decoded))
+    #expect(again == decoded)
+    var configuration = LoyaltyConfiguration(
+      appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.file-log")
+    configuration.database.directory = "/var/data/app"
+    #expect(configuration.logDirectory.path == "/var/data/app/Logs")
+    #expect(configuration.summary["logging.fileLogging"] == "false")
+    configuration.logging = decoded
+    #expect(configuration.summary["logging.fileLogging"] == "true (4096 bytes, 2 files)")
+  }
 }
