@@ -140,4 +140,18 @@ struct DisplayDateTests {
     #expect(seedName.couponImage?.absoluteString == "https://x.example/c.png")
     #expect(try Self.decode(Campaign.self, "{}").couponImage == nil)
   }
+
+  @Test("the sandbox's campaigns and coupons carry their images and show their dates")
+  func fromTheSandbox() async throws {
+    let harness = try await MarketHarness.start()
+    let campaigns = try await harness.client.market.campaigns(policy: .networkOnly).value
+    let campaign = try #require(campaigns.first)
+    #expect(campaign.couponImage?.lastPathComponent == "coupon.png")
+    let start = try #require(campaign.startDate)
+    #expect(
+      campaign.formattedStartDate(timeZone: Self.utc)
+        == LoyaltyDate.display(start, format: "dd/MM/yyyy", timeZone: Self.utc))
+    #expect(campaign.formattedStartDate(timeZone: Self.utc)?.count == 10)
+    await harness.client.shutdown()
+  }
 }
