@@ -20,6 +20,7 @@ public struct Doctor: Sendable {
   private let libraries: SystemLibraries
   private let makeTransport: TransportFactory
   private let now: @Sendable () -> Date
+  private let security: (@Sendable () async throws -> SecurityDiagnostics)?
 
   /// Creates a doctor.
   /// - Parameters:
@@ -27,20 +28,26 @@ public struct Doctor: Sendable {
   ///   - libraries: The system libraries as the products find them.
   ///   - makeTransport: Makes the transport the base URL is reached with.
   ///   - now: The local clock the server's is compared with.
+  ///   - security: A running client's security report
+  ///     (``LoyaltyCore/LoyaltyClient/securityDiagnostics(serverClock:expiringWithin:)``),
+  ///     checked by ``SecurityDiagnosticsCheck``; `nil` (the command line) skips it.
   public init(
     options: DoctorOptions,
     libraries: SystemLibraries,
     makeTransport: @escaping TransportFactory,
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    security: (@Sendable () async throws -> SecurityDiagnostics)? = nil
   ) {
     self.options = options
     self.libraries = libraries
     self.makeTransport = makeTransport
     self.now = now
+    self.security = security
   }
 
   /// Runs the checks: the configuration, the system libraries, the base URL and the
-  /// clock, the data directory, the products linked.
+  /// clock, the data directory, encryption and the token when a security report is
+  /// given, the products linked.
   public func run() async -> DoctorReport {
     var report = DoctorReport()
     let configuration = ConfigurationCheck.run(
@@ -67,6 +74,17 @@ public struct Doctor: Sendable {
         .warning(
           "data directory", "skipped: no configuration to read database.directory from",
           fix: "pass --config PATH"))
+    }
+
+    if let security {
+      do {
+        report.checks += SecurityDiagnosticsCheck.checks(for: try await security())
+      } catch {
+        report.checks.append(
+          .error(
+            "encryption", "the security report could not be made: \(error)",
+            fix: "run the doctor with a started client"))
+      }
     }
 
     report.checks += LinkedProducts.checks(options.links)

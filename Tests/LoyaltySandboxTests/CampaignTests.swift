@@ -16,8 +16,8 @@ struct CampaignTests {
     let first = try #require(campaigns.first)
     for field in [
       "session_uuid", "title", "subtitle", "offer_category", "campaign_type", "couponset",
-      "index_url", "campaign_url", "logo_url", "banner_img", "banner_img_mobile", "sorting",
-      "carousel", "filter", "start_date", "end_date",
+      "index_url", "campaign_url", "logo_url", "banner_img", "banner_img_mobile", "coupon_img",
+      "sorting", "carousel", "filter", "start_date", "end_date",
     ] {
       #expect(first[field]?.stringValue != nil, "missing \(field)")
     }

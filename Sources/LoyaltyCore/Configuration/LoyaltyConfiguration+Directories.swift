@@ -18,6 +18,12 @@ extension LoyaltyConfiguration {
     return Self.platformDataRoot.appendingPathComponent(bundleID, isDirectory: true)
   }
 
+  /// The directory file logging writes to (``LoggingConfiguration/fileLogging``):
+  /// `Logs` in ``dataDirectory``. Nothing is created by reading this property.
+  public var logDirectory: URL {
+    dataDirectory.appendingPathComponent("Logs", isDirectory: true)
+  }
+
   private static var platformDataRoot: URL {
     #if os(Linux) || os(Android) || os(FreeBSD)
       let environment = ProcessInfo.processInfo.environment

@@ -28,6 +28,8 @@ extension LoyaltyConfiguration {
       "network.allowsCellularAccess": String(network.allowsCellularAccess),
       "network.responseCaching": String(network.responseCaching),
       "logging.level": logging.level.rawValue,
+      "logging.fileLogging": logging.fileLogging
+        ? "true (\(logging.maxFileSize) bytes, \(logging.maxFiles) files)" : "false",
       "privacy.enabled": privacy.enabled.description,
       "cache.policy": cache.policy.rawValue,
       "cache.maximumAge": "\(cache.maximumAge) s",

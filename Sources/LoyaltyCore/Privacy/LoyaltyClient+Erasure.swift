@@ -8,8 +8,9 @@
 extension LoyaltyClient {
   /// Shuts the client down, then deletes every file and directory its modules wrote
   /// (databases with their `-wal`, `-shm` and journals, key files, directory snapshots,
-  /// caches; ``LoyaltyModule/dataLocations(_:)``), and the configuration's data
-  /// directory once it is empty. Stored preferences, tokens, keys and the privacy choice
+  /// caches; ``LoyaltyModule/dataLocations(_:)``), the log files
+  /// (``LoyaltyConfiguration/logDirectory``, whose handler stops writing first), and the
+  /// configuration's data directory once it is empty. Stored preferences, tokens, keys and the privacy choice
   /// go with their files.
   ///
   /// A file that cannot be deleted is reported, and the others are deleted still.
@@ -27,6 +28,10 @@ extension LoyaltyClient {
     -> DataErasureReport
   {
     await shutdown()
+    // Nothing is written to the log files once they are deleted, this erasure's own
+    // message included.
+    capabilities.fileLogHandler?.close()
+    let logDirectory = configuration.logDirectory
     let modules = registered.map { ($0, context(for: $0)) }
     let directory = configuration.dataDirectory
     let report: DataErasureReport
@@ -34,7 +39,8 @@ extension LoyaltyClient {
       report = try await BlockingExecutor.shared.run {
         var report = DataErasureReport()
         var seen: Set<String> = []
-        let locations = modules.flatMap { module, context in module.dataLocations(context) }
+        let locations =
+          modules.flatMap { module, context in module.dataLocations(context) } + [logDirectory]
         for location in locations where seen.insert(location.standardizedFileURL.path).inserted {
           Self.erase(location, remove: remove, into: &report)
         }

@@ -15,7 +15,9 @@ extension LoyaltyClient {
   ///   id, the push token masked, the geofence state and the notification history), the
   ///   session's tokens (masked) and the queued analytics events; the network's device
   ///   identity and the device information registration sends; the market's cached
-  ///   coupons.
+  ///   coupons;
+  /// - `logFiles`: the log files on the device (``LoggingConfiguration/fileLogging``),
+  ///   each as its `path` and `size` in bytes, current file first.
   ///
   /// `Docs/Privacy.md` describes each member.
   /// - Returns: The document; `try export.jsonData()` gives its bytes.
@@ -45,6 +47,19 @@ extension LoyaltyClient {
         "default": .array(privacy.defaultFeatures.names.map(JSONValue.string)),
       ]),
       "modules": .object(sections),
+      "logFiles": .array(await logFiles()),
     ])
+  }
+
+  /// The log files in the log directory, current first, each as its path and size.
+  private func logFiles() async -> [JSONValue] {
+    let directory = configuration.logDirectory
+    let maxFiles = configuration.logging.maxFiles
+    let files = try? await BlockingExecutor.shared.run {
+      FileLogHandler.existingFiles(in: directory, maxFiles: maxFiles).map { file in
+        JSONValue.object(["path": .string(file.path), "size": .integer(file.size)])
+      }
+    }
+    return files ?? []
   }
 }

@@ -21,6 +21,9 @@ public final class Capabilities: Sendable {
   /// capabilities go: the one in use then, kept by ``close()``.
   private let lastLogHandler = Locked<(any LogHandler)?>(nil)
   private let baseMasker: SecretMasker
+  /// The file every logger also writes to when ``LoggingConfiguration/fileLogging`` is
+  /// on, whatever handler is resolved.
+  package let fileLogHandler: FileLogHandler?
 
   init(configuration: LoyaltyConfiguration, registrations: [CapabilityRegistration]) {
     self.configuration = configuration
@@ -30,6 +33,13 @@ public final class Capabilities: Sendable {
     }
     self.slots = slots
     self.baseMasker = SecretMasker.standard.adding(literals: configuration.secrets)
+    let logging = configuration.logging
+    self.fileLogHandler =
+      logging.fileLogging
+      ? FileLogHandler(
+        directory: configuration.logDirectory, maxFileSize: logging.maxFileSize,
+        maxFiles: logging.maxFiles, masker: baseMasker)
+      : nil
   }
 
   /// Whether something provides `key`.
@@ -103,7 +113,9 @@ public final class Capabilities: Sendable {
       handler = lastLogHandler.withLock { $0 } ?? StandardErrorLogHandler()
     }
     return LoyaltyLogger(
-      label: label, level: configuration.logging.level, handler: handler, masker: baseMasker)
+      label: label, level: configuration.logging.level,
+      handler: fileLogHandler.map { MultiplexLogHandler([handler, $0]) } ?? handler,
+      masker: baseMasker)
   }
 
   /// Lets every created capability go; resolving afterwards throws

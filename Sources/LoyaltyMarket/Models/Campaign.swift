@@ -28,6 +28,8 @@ public struct Campaign: Sendable, Hashable, Decodable, Identifiable {
   public let bannerImage: URL?
   /// The banner image for phones.
   public let bannerImageMobile: URL?
+  /// The image of the campaign's coupon (`coupon_img`), escaped slashes cleaned.
+  public let couponImage: URL?
   /// The sort key: lower first.
   public let sorting: Int
   /// Whether the campaign belongs in the carousel.
@@ -60,7 +62,7 @@ public struct Campaign: Sendable, Hashable, Decodable, Identifiable {
     campaignURL: URL? = nil, logoURL: URL? = nil, bannerImage: URL? = nil,
     bannerImageMobile: URL? = nil, sorting: Int = 0, isCarousel: Bool = false,
     filter: String = "all", startDate: Date? = nil, endDate: Date? = nil,
-    couponAvailability: Int? = nil
+    couponAvailability: Int? = nil, couponImage: URL? = nil
   ) {
     self.sessionUUID = sessionUUID
     self.title = title
@@ -79,6 +81,7 @@ public struct Campaign: Sendable, Hashable, Decodable, Identifiable {
     self.startDate = startDate
     self.endDate = endDate
     self.couponAvailability = couponAvailability
+    self.couponImage = couponImage
   }
 
   /// Decodes a campaign; the seed's names (`type`, `_type`, `_sorting`, `_carousel`, ...)
@@ -96,6 +99,7 @@ public struct Campaign: Sendable, Hashable, Decodable, Identifiable {
     logoURL = try c.url("logo_url", "_logo_url")
     bannerImage = try c.url("banner_img", "_banner_img")
     bannerImageMobile = try c.url("banner_img_mobile", "_banner_img_mobile")
+    couponImage = try c.url("coupon_img", "_coupon_img")
     sorting = try c.int("sorting", "_sorting")
     isCarousel = try c.bool("carousel", "_carousel")
     filter = try c.optionalString("filter", "_filter") ?? "all"

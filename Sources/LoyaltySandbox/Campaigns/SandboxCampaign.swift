@@ -46,6 +46,7 @@ public struct SandboxCampaign: Sendable, Hashable {
       "logo_url": .string("\(base)/logo.png"),
       "banner_img": .string("\(base)/banner.jpg"),
       "banner_img_mobile": .string("\(base)/banner-mobile.jpg"),
+      "coupon_img": .string("\(base)/coupon.png"),
       "sorting": .string(String(sorting)),
       "carousel": .string(isCarousel ? "true" : "false"),
       "filter": .string(filter),

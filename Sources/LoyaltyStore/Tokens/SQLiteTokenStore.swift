@@ -49,7 +49,7 @@ public final class SQLiteTokenStore: TokenStore {
 
   private static let maxAttempts = 1_000
 
-  private let database: StoreDatabase
+  let database: StoreDatabase
   private let cipher: (any FieldCipher)?
   private let clock: any LoyaltyClock
   private let logger: LoyaltyLogger
