@@ -1,4 +1,4 @@
-public import LoyaltyCore
+import LoyaltyCore
 
 extension DirectoryCenter {
   /// Refreshes one merchant from a live provider, with fallbacks (seed 003 lines 93-189,

@@ -1,4 +1,4 @@
-public import LoyaltyCore
+import LoyaltyCore
 
 /// A live source of one merchant's details, asked before the snapshot (seed 003 lines
 /// 93-137: the CTX service's merchant info, with fallbacks to the local data).

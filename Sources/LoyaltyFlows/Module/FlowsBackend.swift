@@ -1,4 +1,4 @@
-public import LoyaltyCore
+import LoyaltyCore
 
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
