@@ -53,6 +53,11 @@ struct DemoTour {
     report.line("- \(hidden) hidden: CCMS, telco and questionnaire campaigns")
     report.line("- \(carousel.count) in the carousel")
     report.line("= \(listed.count) listed, sorted; first: \"\(listed.first?.title ?? "-")\"")
+    if let first = listed.first {
+      let start = first.formattedStartDate() ?? "no start date sent"
+      let end = first.formattedEndDate() ?? "no end date sent"
+      report.line("its dates as the seed shows them (dd/MM/yyyy): \(start) to \(end)")
+    }
 
     report.section("3. Coupons and coupon sets")
     let answered = try await report.step("coupons") {
@@ -67,6 +72,12 @@ struct DemoTour {
     report.line(
       "\(coupons.count) coupons: \(active.count) active, \(coupons.count - active.count) redeemed")
     report.line("\(sets.count) coupon sets")
+    let today = Date()
+    if let coupon = active.first(where: { ($0.expiration ?? .distantFuture) > today }) {
+      let expires = coupon.formattedExpiration() ?? "no expiration sent"
+      let long = coupon.formattedExpiration(format: "EEEE d MMMM yyyy", timeZone: .gmt) ?? "-"
+      report.line("the next active coupon to expire: \(expires) (\(long), GMT)")
+    }
     try couponBarcode(&report, active: active)
 
     report.section("4. Redeem a coupon")
