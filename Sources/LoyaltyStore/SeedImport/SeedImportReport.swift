@@ -41,7 +41,7 @@ public struct SeedImportReport: Sendable, Hashable, Codable, CustomStringConvert
   /// How many imported events had a time that could not be read; they carry the time of
   /// the import instead.
   public var eventsTimedAtImport = 0
-  /// Whether the seed's file was deleted (``SeedImport/OldFile/remove``).
+  /// Whether the seed's file was deleted at this start (``SeedImport/OldFile/remove``).
   public var oldFileRemoved = false
   /// Why the import did not happen (an unreadable file, a failed write), or `nil`. Nothing
   /// was imported then, and the next start tries again.

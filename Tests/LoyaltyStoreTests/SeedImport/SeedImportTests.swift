@@ -160,6 +160,16 @@ struct SeedImportTests {
     }
   }
 
+  @Test(
+    "a token is taken for sealed from 28 bytes of Base64 on, and never when it starts with eyJ",
+    arguments: [(27, false), (28, true), (29, true)])
+  func sealedBoxBoundary(byteCount: Int, sealed: Bool) {
+    let text = Data(repeating: 0xAB, count: byteCount).base64EncodedString()
+    #expect((SeedTokenOpener.sealedBox(text) != nil) == sealed)
+    #expect(SeedTokenOpener.sealedBox("eyJ" + text) == nil)
+    #expect(SeedTokenOpener.sealedBox(text + "!") == nil)
+  }
+
   @Test("tokens already in this store are kept and the seed's skipped")
   func storeHasTokens() async throws {
     let setup = try Setup()
