@@ -16,7 +16,6 @@ final class EventIdentifier: Sendable {
     var low: UInt64 = 0
   }
 
-  private static let alphabet = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
   private let state = Locked(State())
 
   func next(at date: Date) -> String {
@@ -33,20 +32,6 @@ final class EventIdentifier: Sendable {
       }
       return (state.lastMilliseconds, state.high, state.low)
     }
-    // Written straight into the string's storage: no intermediate array.
-    return String(unsafeUninitializedCapacity: 26) { characters in
-      var timeBits = time
-      for index in stride(from: 9, through: 0, by: -1) {
-        characters[index] = Self.alphabet[Int(timeBits & 31)]
-        timeBits >>= 5
-      }
-      // 80 random bits: 16 high and 64 low, written as 16 characters of 5 bits.
-      var random = (UInt128(high) << 64) | UInt128(low)
-      for index in stride(from: 25, through: 10, by: -1) {
-        characters[index] = Self.alphabet[Int(random & 31)]
-        random >>= 5
-      }
-      return 26
-    }
+    return ULIDText.make(milliseconds: time, high: high, low: low)
   }
 }

@@ -59,6 +59,8 @@ public final class StoreDatabase: @unchecked Sendable {
   private let checksIntegrityAtOpen: Bool
   /// The event queue's claims, shared by every queue on this database.
   let eventClaims = Locked(EventClaims())
+  /// What the import of the seed SDK's database did when the module started.
+  let seedImportResult = Locked<SeedImportReport?>(nil)
   private let lock = RecursiveLock()
   /// The thread every statement runs on, for a file database; `nil` for an in-memory
   /// one, whose statements do no I/O and run on the calling task.

@@ -113,30 +113,18 @@ extension SQLiteEventQueue {
       var total: Int? = nil
       var dropped = 0
       var lastDropped: Int64 = 0
-      try connection.withStatement(
-        "INSERT OR IGNORE INTO events (event_id, type, time, data, attempts) VALUES (?, ?, ?, ?, ?)"
-      ) { statement in
-        for append in appends {
-          for event in append.events {
-            try statement.bind(event.id, at: 1)
-            try statement.bind(event.name, at: 2)
-            try statement.bind(event.timestamp.timeIntervalSinceReferenceDate, at: 3)
-            try statement.bind(event.payload, at: 4)
-            try statement.bind(event.attempts, at: 5)
-            try statement.run()
-            statement.reset()
-            total? += connection.changes
-          }
-          guard let capacity = append.capacity else { continue }
-          if total == nil {
-            total = try connection.scalarInt("SELECT COUNT(*) FROM events") ?? 0
-          }
-          var count = total ?? 0
-          let (trimmed, last) = try Self.trim(&count, toCapacity: capacity, in: connection)
-          total = count
-          dropped += trimmed
-          lastDropped = max(lastDropped, last)
+      for append in appends {
+        let inserted = try Self.insert(append.events, in: connection)
+        total? += inserted
+        guard let capacity = append.capacity else { continue }
+        if total == nil {
+          total = try connection.scalarInt("SELECT COUNT(*) FROM events") ?? 0
         }
+        var count = total ?? 0
+        let (trimmed, last) = try Self.trim(&count, toCapacity: capacity, in: connection)
+        total = count
+        dropped += trimmed
+        lastDropped = max(lastDropped, last)
       }
       return (dropped, lastDropped)
     }
@@ -144,4 +132,25 @@ extension SQLiteEventQueue {
     return dropped
   }
 
+  /// Inserts `events` at the end of the queue, inside the caller's transaction; an id
+  /// already queued is ignored.
+  /// - Returns: How many rows were inserted.
+  static func insert(_ events: [QueuedEvent], in connection: SQLiteConnection) throws -> Int {
+    try connection.withStatement(
+      "INSERT OR IGNORE INTO events (event_id, type, time, data, attempts) VALUES (?, ?, ?, ?, ?)"
+    ) { statement in
+      var inserted = 0
+      for event in events {
+        try statement.bind(event.id, at: 1)
+        try statement.bind(event.name, at: 2)
+        try statement.bind(event.timestamp.timeIntervalSinceReferenceDate, at: 3)
+        try statement.bind(event.payload, at: 4)
+        try statement.bind(event.attempts, at: 5)
+        try statement.run()
+        statement.reset()
+        inserted += connection.changes
+      }
+      return inserted
+    }
+  }
 }

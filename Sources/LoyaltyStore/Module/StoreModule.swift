@@ -27,12 +27,18 @@ public import LoyaltyCore
 public struct StoreModule: LoyaltyModule {
   /// Where the database lives.
   public let location: StoreLocation
+  /// The import of the seed SDK's database run at start, or `nil` for none.
+  public let seedImport: SeedImport?
 
   /// Creates the module.
-  /// - Parameter location: Where the database lives; by default
-  ///   `LoyaltyCache_<bundleID>.db` in the configuration's data directory.
-  public init(location: StoreLocation = .file) {
+  /// - Parameters:
+  ///   - location: Where the database lives; by default `LoyaltyCache_<bundleID>.db` in
+  ///     the configuration's data directory.
+  ///   - seedImport: Imports the seed SDK's tokens and queued events once, right after
+  ///     the database is opened and migrated (see ``SeedImport``); `nil` imports nothing.
+  public init(location: StoreLocation = .file, seedImport: SeedImport? = nil) {
     self.location = location
+    self.seedImport = seedImport
   }
 
   /// `LoyaltyStore.StoreModule`.
@@ -82,7 +88,8 @@ public struct StoreModule: LoyaltyModule {
     }
   }
 
-  /// Opens, checks and migrates the database.
+  /// Opens, checks and migrates the database, then runs the ``seedImport`` (which never
+  /// fails the start: see ``StoreDatabase/seedImportReport``).
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/databaseOpenFailed``,
   ///   ``LoyaltyCore/LoyaltyError/Code/databaseTooNew``,
   ///   ``LoyaltyCore/LoyaltyError/Code/migrationFailed``, or what resolving the clock or
@@ -97,6 +104,11 @@ public struct StoreModule: LoyaltyModule {
       eventSink: try capabilities.resolveIfPresent(.eventSink))
     if let url = database.fileURL {
       context.logger.debug("Opened the database at \(url.path).")
+    }
+    if let seedImport {
+      await database.importSeed(
+        seedImport, fieldCipher: (try? capabilities.resolveIfPresent(.fieldCipher)) ?? nil,
+        logger: capabilities.logger(label: "LoyaltyStore"))
     }
     return database
   }

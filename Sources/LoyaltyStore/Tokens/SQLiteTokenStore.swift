@@ -38,7 +38,7 @@ public final class SQLiteTokenStore: TokenStore {
   }
 
   /// The stored row, as bytes: ciphertext when `encrypted`, UTF-8 text otherwise.
-  private struct Row: Sendable {
+  struct Row: Sendable {
     var accessToken: Data?
     var refreshToken: Data?
     var clientID: Data?
@@ -217,7 +217,7 @@ public final class SQLiteTokenStore: TokenStore {
     return snapshot
   }
 
-  private func readRow(_ connection: SQLiteConnection) throws -> Row {
+  func readRow(_ connection: SQLiteConnection) throws -> Row {
     try connection.withStatement(
       """
       SELECT access_token, refresh_token, client_id, client_secret, encrypted, revision
@@ -275,7 +275,7 @@ public final class SQLiteTokenStore: TokenStore {
 
   // MARK: - Writing
 
-  private func encode(_ pair: TokenPair) async throws -> Row {
+  func encode(_ pair: TokenPair) async throws -> Row {
     var fields = [Data(pair.accessToken.utf8), Data(pair.refreshToken.utf8)]
     if let clientID = pair.clientID { fields.append(Data(clientID.utf8)) }
     if let clientSecret = pair.clientSecret { fields.append(Data(clientSecret.utf8)) }
@@ -301,7 +301,7 @@ public final class SQLiteTokenStore: TokenStore {
   /// Writes `row` (or clears the pair when `nil`) unless the stored revision differs
   /// from `expectedRevision`. Runs inside the caller's transaction.
   /// - Returns: Whether it wrote.
-  private func write(
+  func write(
     _ row: Row?, expectedRevision: Int64?, generation: UInt64?, in connection: SQLiteConnection
   ) throws -> Bool {
     if let generation, generation != connection.generation {
