@@ -1,4 +1,4 @@
-public import LoyaltyCore
+import LoyaltyCore
 
 extension StoreDatabase {
   /// What the import of the seed SDK's database did when ``StoreModule`` started this

@@ -305,7 +305,7 @@ struct SeedImportTests {
         at: setup.seedURL, accessToken: SeedDatabaseFixture.jwt("a"), refreshToken: "r",
         events: SeedDatabaseFixture.threeEvents)
       for suffix in ["-wal", "-shm", "-journal"] {
-        FileManager.default.createFile(atPath: setup.seedURL.path + suffix, contents: Data())
+        _ = FileManager.default.createFile(atPath: setup.seedURL.path + suffix, contents: Data())
       }
       let before = try SHA256.hash(Data(contentsOf: setup.seedURL))
       let database = try setup.open()
