@@ -69,8 +69,7 @@ public actor RefreshCoordinator {
   private let snapshot = Locked<TokenSnapshot?>(nil)
   /// The store, when it can tell its pair without a suspension.
   private let snapshotSource: (any TokenSnapshotReading)?
-  /// Where the outcome of each refresh (`refresh_token`) and of the session's other calls
-  /// is recorded, besides ``LoyaltyCore/CallCompleted`` on the bus: the analytics
+  /// Where the session's calls (`refresh_token`, logins, logout) record analytics: the
   /// pipeline once the client has started (``NetworkModule``), none before.
   package nonisolated let callAnalytics = Locked<(any AnalyticsTracker)?>(nil)
 
