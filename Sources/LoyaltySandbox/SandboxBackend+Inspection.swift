@@ -42,6 +42,20 @@ extension SandboxBackend {
     state.withLock { $0.devices[deviceID] }
   }
 
+  /// Every device's latest registration, by device id.
+  public var deviceRegistrations: [SandboxDeviceRegistration] {
+    state.withLock { state in
+      state.devices.keys.sorted().compactMap { id in
+        state.devices[id].map { SandboxDeviceRegistration(deviceID: id, info: $0) }
+      }
+    }
+  }
+
+  /// The `Idempotency-Key`s remembered, oldest first, with the status each answered.
+  public var idempotencyRecords: [SandboxIdempotencyRecord] {
+    state.withLock { $0.idempotency.records }
+  }
+
   /// How many `Idempotency-Key`s are remembered with their first answer (at most
   /// ``SandboxConfiguration/maxIdempotencyKeys``).
   public var rememberedIdempotencyKeys: Int {

@@ -39,11 +39,13 @@ public final class SandboxBackend: Sendable {
   /// The shared data: campaigns, coupon sets, merchants, categories, articles.
   public let catalog: SandboxCatalog
 
-  private let generator: FixtureGenerator
+  let generator: FixtureGenerator
   let issuer: TokenIssuer
   let router: SandboxRouter
   private let validator: RequestValidator
   let state: Locked<SandboxState>
+  /// The answer forms in force, which the emulator's console may change while it runs.
+  let forms: Locked<SandboxAnswerForms>
 
   /// Creates a backend with its fixture data.
   /// - Parameters:
@@ -70,6 +72,7 @@ public final class SandboxBackend: Sendable {
     var initial = SandboxState(users: generator.users(catalog: catalog))
     initial.faults.setProfile(faultProfile)
     self.state = Locked(initial)
+    self.forms = Locked(SandboxAnswerForms(configuration))
   }
 
   // MARK: Answering
@@ -92,6 +95,13 @@ public final class SandboxBackend: Sendable {
   ///   after the request was handled; ``LoyaltyCore/LoyaltyError/Code/cancelled`` when the
   ///   task is cancelled during injected latency.
   public func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+    try await exchange(request).result.get()
+  }
+
+  /// Answers one request as ``respond(to:)`` does, and says what happened on the way: the
+  /// call it was, the fault applied, if any, and the answer or the error a client sees.
+  /// The emulator's request log is written from it.
+  public func exchange(_ request: HTTPRequest) async -> SandboxExchange {
     let incoming = SandboxRequest(request)
     let match = router.match(incoming)
     let endpoint: SandboxEndpoint
@@ -107,10 +117,31 @@ public final class SandboxBackend: Sendable {
       }
       return plan
     }
+    let configuration = effectiveConfiguration
+    do {
+      let response = try await perform(
+        match, incoming, timeout: request.timeout, plan: plan, endpoint: endpoint,
+        configuration: configuration)
+      return SandboxExchange(
+        endpoint: endpoint, fault: plan.fault, delay: plan.delay, result: .success(response))
+    } catch {
+      return SandboxExchange(
+        endpoint: endpoint, fault: plan.fault, delay: plan.delay,
+        result: .failure(
+          error as? LoyaltyError
+            ?? LoyaltyError(.transportFailed, "The sandbox failed: \(error)")))
+    }
+  }
+
+  /// Runs a planned request: the delay, the fault, the handler, the encoding.
+  private func perform(
+    _ match: SandboxRouter.Match, _ incoming: SandboxRequest, timeout requestTimeout: TimeInterval?,
+    plan: FaultBook.Plan, endpoint: SandboxEndpoint, configuration: SandboxConfiguration
+  ) async throws -> HTTPResponse {
     if plan.delay > 0 {
       // Latency ends at the request's timeout, on the sandbox's clock, as a server's
       // answer that comes too late ends for a client: the transport keeps deadlines.
-      let timeout = request.timeout ?? .infinity
+      let timeout = requestTimeout ?? .infinity
       do {
         try await configuration.clock.sleep(for: min(plan.delay, timeout))
       } catch {
@@ -153,7 +184,7 @@ public final class SandboxBackend: Sendable {
         if plan.fault == .expireTokens {
           state.tokens.revokeAllAccess()
         }
-        return answer(match, incoming, now: now, state: &state)
+        return answer(match, incoming, now: now, configuration: configuration, state: &state)
       }
     }
     state.withLock { state in
@@ -169,12 +200,13 @@ public final class SandboxBackend: Sendable {
         "The sandbox answered, then the connection was lost (injected fault).",
         metadata: ["endpoint": endpoint.rawValue, "status": String(reply.status)])
     }
-    return encode(reply, for: incoming, truncated: plan.fault == .truncatedBody)
+    return encode(
+      reply, for: incoming, truncated: plan.fault == .truncatedBody, configuration: configuration)
   }
 
   private func answer(
     _ match: SandboxRouter.Match, _ request: SandboxRequest, now: Date,
-    state: inout SandboxState
+    configuration: SandboxConfiguration, state: inout SandboxState
   ) -> SandboxReply {
     if case .refused(_, let reply) = match, reply.status == 404 || reply.status == 405 {
       return reply
@@ -215,9 +247,10 @@ public final class SandboxBackend: Sendable {
     return runOnce(route, call, caller: caller, state: &state)
   }
 
-  private func encode(_ reply: SandboxReply, for request: SandboxRequest, truncated: Bool)
-    -> HTTPResponse
-  {
+  private func encode(
+    _ reply: SandboxReply, for request: SandboxRequest, truncated: Bool,
+    configuration: SandboxConfiguration
+  ) -> HTTPResponse {
     var headers = reply.headers
     headers.replaceOrAdd(name: "Date", value: HTTPDate.format(configuration.clock.now))
     switch reply.body {

@@ -86,4 +86,12 @@ struct TokenBook: Sendable {
   mutating func revokeAllAccess() {
     access.removeAll()
   }
+
+  /// Revokes every access token of one user.
+  /// - Returns: How many were revoked.
+  mutating func revokeAccess(userID: String) -> Int {
+    let before = access.count
+    access = access.filter { $0.value.userID != userID }
+    return before - access.count
+  }
 }

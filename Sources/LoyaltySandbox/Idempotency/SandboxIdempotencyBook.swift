@@ -25,10 +25,12 @@ struct SandboxIdempotencyBook: Sendable {
   private struct Entry: Sendable {
     let fingerprint: [UInt8]
     let reply: SandboxReply
+    let serial: Int
   }
 
   private var entries: [String: Entry] = [:]
   private var order = InsertionOrder()
+  private var serial = 0
   /// The entries forgotten to keep within the limit, over the book's life.
   private(set) var forgotten = 0
 
@@ -56,13 +58,29 @@ struct SandboxIdempotencyBook: Sendable {
   mutating func record(
     _ reply: SandboxReply, scope: String, fingerprint: [UInt8], keepingAtMost limit: Int
   ) {
-    if entries.updateValue(Entry(fingerprint: fingerprint, reply: reply), forKey: scope) == nil {
+    serial += 1
+    let entry = Entry(fingerprint: fingerprint, reply: reply, serial: serial)
+    if entries.updateValue(entry, forKey: scope) == nil {
       order.append(scope)
     }
     while entries.count > max(1, limit), let oldest = order.removeOldest() {
       if entries.removeValue(forKey: oldest) != nil {
         forgotten += 1
       }
+    }
+  }
+
+  /// The entries held, oldest first: each scope's parts and the status it answered.
+  var records: [SandboxIdempotencyRecord] {
+    entries.sorted { $0.value.serial < $1.value.serial }.map { scope, entry in
+      // The scope is "caller\nMETHOD path\nkey" (``scope(key:method:path:caller:)``).
+      let parts = scope.split(separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+      let request = parts.count > 1 ? parts[1].split(separator: " ", maxSplits: 1) : []
+      return SandboxIdempotencyRecord(
+        key: parts.count > 2 ? String(parts[2]) : "",
+        method: request.first.map(String.init) ?? "",
+        path: request.count > 1 ? String(request[1]) : "",
+        caller: parts.first.map(String.init) ?? "", status: entry.reply.status)
     }
   }
 }
