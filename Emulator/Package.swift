@@ -42,12 +42,16 @@ let package = Package(
       dependencies: [
         sdk("LoyaltySandbox"),
         sdk("LoyaltyCore"),
+        sdk("LoyaltyNetwork"),
+        sdk("LoyaltyBarcode"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
+      // The web console's pages, served as they are under /_emulator/.
+      resources: [.copy("Console")],
       swiftSettings: swiftSettings
     ),
     .executableTarget(

@@ -90,6 +90,19 @@ struct LoyaltyEmulator: AsyncParsableCommand {
   @Flag(help: "Print no request log.")
   var quiet = false
 
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Serve the web console (requests, state, faults, actions) at /_emulator/.")
+  var ui = true
+
+  @Option(
+    name: .customLong("ui-token"),
+    help: "A token the console and its API require (open the console with ?token=<token>).")
+  var uiToken: String?
+
+  @Option(name: .customLong("ui-log-limit"), help: "The most requests the console's log keeps.")
+  var uiLogLimit = 1_000
+
   func validate() throws {
     guard (0...65_535).contains(port) else {
       throw ValidationError("--port must be between 0 and 65535.")
@@ -112,15 +125,20 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     guard Self.unofferedAnswers[unoffered] != nil else {
       throw ValidationError("--unoffered must be 404, 501, empty or other.")
     }
+    guard (1...1_000_000).contains(uiLogLimit) else {
+      throw ValidationError("--ui-log-limit must be between 1 and 1000000.")
+    }
     guard tokenLifetime > 0 else {
       throw ValidationError("--token-lifetime must be positive.")
     }
   }
 
   func run() async throws {
+    // The server's clock, which the console's Faults page may set ahead or behind.
+    let clock = OffsetClock()
     var configuration = SandboxConfiguration(
       appUUID: appUUID, merchantID: merchantID, apiKey: apiKey, tokenLifetime: tokenLifetime,
-      maxClockSkew: maxClockSkew, gzipResponses: gzip,
+      maxClockSkew: maxClockSkew, gzipResponses: gzip, clock: clock,
       envelope: SandboxEnvelope(rawValue: envelope) ?? .context,
       listForm: SandboxListForm(rawValue: lists) ?? .keyed)
     configuration.offers = .all.subtracting(try SandboxOffers(names: without))
@@ -139,7 +157,10 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     if !quiet {
       log = { line in writeLine(line.description) }
     }
-    let server = EmulatorServer(backend: backend, log: log)
+    let console =
+      ui
+      ? EmulatorConsole(backend: backend, clock: clock, token: uiToken, logLimit: uiLogLimit) : nil
+    let server = EmulatorServer(backend: backend, console: console, log: log)
     let summary =
       "app \(appUUID), merchant \(merchantID), seed \(seed), faults \(profile.name), "
       + "envelope \(envelope), lists \(lists), objects \(objects), "
@@ -151,6 +172,11 @@ struct LoyaltyEmulator: AsyncParsableCommand {
         : ", without \(SandboxOffers.all.subtracting(configuration.offers)) (answered \(unoffered))")
     try await server.run(port: port) { bound in
       writeLine("loyalty-emulator listening on http://\(EmulatorServer.host):\(bound) (\(summary))")
+      if console != nil {
+        let query = uiToken.map { "?token=\($0)" } ?? ""
+        writeLine(
+          "console: http://\(EmulatorServer.host):\(bound)\(EmulatorConsole.prefix)\(query)")
+      }
     }
   }
 }

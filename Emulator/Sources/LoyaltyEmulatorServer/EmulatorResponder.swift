@@ -21,6 +21,7 @@ public struct EmulatorResponder: HTTPResponder {
 
   let backend: SandboxBackend
   let log: (@Sendable (RequestLogLine) -> Void)?
+  let console: EmulatorConsole?
 
   public func respond(to request: Request, context: Context) async throws -> Response {
     let started = ContinuousClock.now
@@ -31,6 +32,20 @@ public struct EmulatorResponder: HTTPResponder {
       headers.add(name: field.name.rawName, value: field.value)
     }
     let target = request.uri.description.hasPrefix("/") ? request.uri.description : "/"
+    if let console, EmulatorConsole.owns(path: request.uri.path) {
+      let answer = console.respond(
+        method: request.method.rawValue, target: target,
+        headers: request.headers.map { ($0.name.rawName, $0.value) },
+        body: Data(buffer: buffer))
+      var fields = HTTPFields()
+      for (name, value) in answer.headers {
+        if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
+      }
+      fields[.contentLength] = String(answer.body.count)
+      return Response(
+        status: HTTPResponse.Status(code: answer.status), headers: fields,
+        body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+    }
     guard let url = URL(string: "http://127.0.0.1\(target)") else {
       return Response(status: .badRequest)
     }
@@ -38,11 +53,13 @@ public struct EmulatorResponder: HTTPResponder {
       method: LoyaltyCore.HTTPMethod(rawValue: request.method.rawValue), url: url,
       headers: headers, body: buffer.readableBytes > 0 ? Data(buffer: buffer) : nil)
 
+    let exchange = await backend.exchange(sdkRequest)
     let answer: LoyaltyCore.HTTPResponse
-    do {
-      answer = try await backend.respond(to: sdkRequest)
-    } catch {
-      record(sdkRequest, status: nil, bytes: 0, since: started)
+    switch exchange.result {
+    case .success(let response):
+      answer = response
+    case .failure(let error):
+      record(sdkRequest, exchange, since: started)
       // No answer at all: the client sees the connection drop.
       try? await context.channel.close()
       throw error
@@ -56,26 +73,30 @@ public struct EmulatorResponder: HTTPResponder {
       }
     }
     fields[.contentLength] = String(answer.body.count)
-    record(sdkRequest, status: answer.status, bytes: answer.body.count, since: started)
+    record(sdkRequest, exchange, since: started)
     return Response(
       status: HTTPResponse.Status(code: answer.status), headers: fields,
       body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
   }
 
   private func record(
-    _ request: LoyaltyCore.HTTPRequest, status: Int?, bytes: Int,
+    _ request: LoyaltyCore.HTTPRequest, _ exchange: SandboxExchange,
     since started: ContinuousClock.Instant
   ) {
-    guard let log else { return }
+    guard log != nil || console != nil else { return }
     let elapsed = ContinuousClock.now - started
     let milliseconds =
       Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
-    log(
+    let answer = try? exchange.result.get()
+    let path =
+      URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedPath
+      ?? request.url.path
+    log?(
       RequestLogLine(
-        method: request.method.rawValue,
-        path: URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.percentEncodedPath
-          ?? request.url.path,
-        endpoint: backend.endpoint(for: request), status: status, bytes: bytes,
-        milliseconds: milliseconds))
+        method: request.method.rawValue, path: path, endpoint: exchange.endpoint,
+        status: answer?.status, bytes: answer?.body.count ?? 0, milliseconds: milliseconds))
+    console?.record(
+      LoggedExchange(
+        request: request, path: path, exchange: exchange, milliseconds: milliseconds))
   }
 }

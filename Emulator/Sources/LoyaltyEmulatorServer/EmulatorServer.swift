@@ -20,6 +20,8 @@ public final class EmulatorServer: Sendable {
 
   /// The backend answering the requests.
   public let backend: SandboxBackend
+  /// The web console, when the server has one (``EmulatorConsole``).
+  public let console: EmulatorConsole?
   private let log: (@Sendable (RequestLogLine) -> Void)?
   private let running = Mutex<Running?>(nil)
 
@@ -32,9 +34,14 @@ public final class EmulatorServer: Sendable {
   /// Creates a server.
   /// - Parameters:
   ///   - backend: The sandbox to serve.
+  ///   - console: The web console to serve under `/_emulator/`, if any.
   ///   - log: Receives a line per request, if given.
-  public init(backend: SandboxBackend, log: (@Sendable (RequestLogLine) -> Void)? = nil) {
+  public init(
+    backend: SandboxBackend, console: EmulatorConsole? = nil,
+    log: (@Sendable (RequestLogLine) -> Void)? = nil
+  ) {
     self.backend = backend
+    self.console = console
     self.log = log
   }
 
@@ -110,7 +117,7 @@ public final class EmulatorServer: Sendable {
     -> some ApplicationProtocol
   {
     Application(
-      responder: EmulatorResponder(backend: backend, log: log),
+      responder: EmulatorResponder(backend: backend, log: log, console: console),
       configuration: ApplicationConfiguration(
         address: .hostname(Self.host, port: port), serverName: "loyalty-emulator"),
       onServerRunning: { channel in

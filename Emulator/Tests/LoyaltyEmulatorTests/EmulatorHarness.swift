@@ -20,16 +20,23 @@ struct EmulatorHarness {
   static func start(
     tokenLifetime: TimeInterval = 3_600,
     profile: SandboxFaultProfile = .none,
+    console: ConsoleSetup? = nil,
     modules: [any LoyaltyModule] = [],
     adjust: @Sendable (inout LoyaltyConfiguration) -> Void = { _ in }
   ) async throws -> EmulatorHarness {
+    let clock = OffsetClock()
     let sandbox = SandboxConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", merchantID: "merchant-e2e",
       apiKey: "e2e-api-key", tokenLifetime: tokenLifetime, maxClockSkew: 300,
-      gzipResponses: true)
+      gzipResponses: true, clock: clock)
     let backend = SandboxBackend(configuration: sandbox, faultProfile: profile)
     let log = LogLines()
-    let server = EmulatorServer(backend: backend) { line in log.append(line) }
+    let server = EmulatorServer(
+      backend: backend,
+      console: console.map {
+        EmulatorConsole(backend: backend, clock: clock, token: $0.token, logLimit: $0.logLimit)
+      }
+    ) { line in log.append(line) }
     let port = try await server.start(port: 0)
     do {
       let url = try require(URL(string: "http://\(EmulatorServer.host):\(port)"))
@@ -61,6 +68,12 @@ struct EmulatorHarness {
     await client.shutdown()
     await server.stop()
   }
+}
+
+/// How a harness's console is set up.
+struct ConsoleSetup: Sendable {
+  var token: String?
+  var logLimit = 1_000
 }
 
 /// The request log lines a server wrote.
