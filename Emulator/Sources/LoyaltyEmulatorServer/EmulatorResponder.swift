@@ -73,15 +73,34 @@ public struct EmulatorResponder: HTTPResponder {
       }
     }
     fields[.contentLength] = String(answer.body.count)
-    record(sdkRequest, exchange, since: started)
-    return Response(
-      status: HTTPResponse.Status(code: answer.status), headers: fields,
-      body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+    let drip = console?.takeDrip(for: exchange.endpoint)
+    record(sdkRequest, exchange, since: started, drip: drip)
+    let body =
+      drip.map { Self.dripped(answer.body, $0) }
+      ?? ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body))
+    return Response(status: HTTPResponse.Status(code: answer.status), headers: fields, body: body)
+  }
+
+  /// A body sent `drip.bytes` at a time, `drip.milliseconds` apart; a client that hangs
+  /// up ends it.
+  private static func dripped(_ bytes: Data, _ drip: DripRule) -> ResponseBody {
+    ResponseBody(contentLength: bytes.count) { writer in
+      var offset = bytes.startIndex
+      while offset < bytes.endIndex {
+        let end = min(offset + drip.bytes, bytes.endIndex)
+        try await writer.write(ByteBuffer(bytes: bytes[offset..<end]))
+        offset = end
+        if offset < bytes.endIndex {
+          try await Task.sleep(for: .milliseconds(drip.milliseconds))
+        }
+      }
+      try await writer.finish(nil)
+    }
   }
 
   private func record(
     _ request: LoyaltyCore.HTTPRequest, _ exchange: SandboxExchange,
-    since started: ContinuousClock.Instant
+    since started: ContinuousClock.Instant, drip: DripRule? = nil
   ) {
     guard log != nil || console != nil else { return }
     let elapsed = ContinuousClock.now - started
@@ -97,6 +116,7 @@ public struct EmulatorResponder: HTTPResponder {
         status: answer?.status, bytes: answer?.body.count ?? 0, milliseconds: milliseconds))
     console?.record(
       LoggedExchange(
-        request: request, path: path, exchange: exchange, milliseconds: milliseconds))
+        request: request, path: path, exchange: exchange, milliseconds: milliseconds,
+        drip: drip?.description))
   }
 }

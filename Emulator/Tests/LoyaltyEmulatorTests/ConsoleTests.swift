@@ -8,11 +8,13 @@ import Testing
 /// Runs `body` with a harness whose server has a console, and stops it whatever happens.
 private func withConsole(
   _ setup: ConsoleSetup = ConsoleSetup(),
+  requestTimeout: TimeInterval = 10,
   _ body: (EmulatorHarness, ConsoleClient) async throws -> Void
 ) async throws {
   // No registration at start: the log holds the test's calls only.
   let harness = try await EmulatorHarness.start(console: setup) {
     $0.device.registersAtStart = false
+    $0.network.requestTimeout = requestTimeout
   }
   do {
     try await body(harness, ConsoleClient(port: harness.port))
@@ -164,6 +166,38 @@ struct ConsoleControlTests {
     }
   }
 
+  @Test("a dripped answer arrives whole; one slower than the SDK's deadline ends at it")
+  func drip() async throws {
+    try await withConsole(requestTimeout: 2) { harness, console in
+      let network = try harness.network
+      let quick = try await console.send(
+        "POST", "/_emulator/api/faults",
+        json: ["call": "campaigns", "kind": "drip", "bytes": 512, "intervalMilliseconds": 5])
+      #expect(
+        quick.json["rules"]?.arrayValue?.first?["fault"]?.stringValue == "drip 512 B every 5 ms")
+      let campaigns = try await network.send(Calls.campaigns())
+      #expect(campaigns["MAPP_CAMPAIGNING"]?["campaigns"]?.arrayValue?.count == 24)
+      let log = try await console.get("/_emulator/api/requests").json
+      #expect(log["requests"]?.arrayValue?.first?["fault"]?.stringValue == "drip 512 B every 5 ms")
+
+      // 8 bytes every 200 ms: the answer would take minutes; every attempt the SDK makes
+      // is dripped, and the call ends at the SDK's deadlines.
+      _ = try await console.send(
+        "POST", "/_emulator/api/faults",
+        json: [
+          "call": "campaigns", "kind": "drip", "bytes": 8, "intervalMilliseconds": 200, "count": 10,
+        ])
+      let started = ContinuousClock.now
+      let error = await #expect(throws: LoyaltyError.self) {
+        _ = try await network.send(Calls.campaigns())
+      }
+      #expect(error?.code == .timedOut)
+      #expect(ContinuousClock.now - started < .seconds(30))
+      _ = try await console.send("DELETE", "/_emulator/api/faults")
+      #expect(try await console.get("/_emulator/api/faults").json["rules"] == [])
+    }
+  }
+
   @Test("a wrong fault is refused with the field named, and nothing is set")
   func wrongFault() async throws {
     try await withConsole { harness, console in
@@ -174,6 +208,9 @@ struct ConsoleControlTests {
         ["call": "campaigns", "kind": "latency", "seconds": 0],
         ["call": "campaigns", "kind": "melt"],
         ["call": "campaigns", "kind": "dropConnection", "count": 0],
+        ["call": "campaigns", "kind": "drip", "bytes": 0],
+        ["call": "campaigns", "kind": "drip", "bytes": 65_537],
+        ["call": "campaigns", "kind": "drip", "bytes": 1, "intervalMilliseconds": 10_001],
       ] {
         let answer = try await console.send("POST", "/_emulator/api/faults", json: body)
         #expect(answer.status == 400)
@@ -184,6 +221,11 @@ struct ConsoleControlTests {
         "POST", "/_emulator/api/faults",
         json: ["call": "campaigns", "kind": "status", "status": 599])
       #expect(edge.status == 201)
+      let widest = try await console.send(
+        "POST", "/_emulator/api/faults",
+        json: ["call": "any", "kind": "drip", "bytes": 65_536, "intervalMilliseconds": 10_000])
+      #expect(widest.status == 201)
+      #expect(widest.json["rules"]?.arrayValue?.count == 2)
     }
   }
 

@@ -319,6 +319,10 @@ function faultsPage() {
     if (kind === "status") body.status = number("fault-status");
     if (number("fault-retry-after") !== undefined) body.retryAfter = number("fault-retry-after");
     if (number("fault-seconds") !== undefined) body.seconds = number("fault-seconds");
+    if (body.kind === "drip") {
+      body.bytes = number("fault-bytes");
+      body.intervalMilliseconds = number("fault-interval");
+    }
     apply("POST", "faults", body, `Added ${kind} for ${body.call}.`);
   });
   $("#faults-clear").addEventListener("click", () => apply("DELETE", "faults", undefined, "All faults cleared."));

@@ -5,19 +5,21 @@ import LoyaltySandbox
 /// The Faults page's document and the faults it sets: the sandbox's scripted faults,
 /// latencies and profile, the answer forms and the server's clock offset.
 enum ConsoleFaults {
-  /// The fault kinds the page offers: ``LoyaltySandbox/SandboxFault``'s cases, and
-  /// `latency`, a standing delay.
+  /// The fault kinds the page offers: ``LoyaltySandbox/SandboxFault``'s cases,
+  /// `latency`, a standing delay, and `drip`, an answer sent a few bytes at a time
+  /// (``DripRule``).
   static let kinds = [
     "status", "rateLimited", "dropConnection", "transportFailure", "connectionLostAfterAnswer",
     "malformedBody", "truncatedBody", "expireTokens", "delay", "emptySuccess", "otherCallAnswer",
-    "latency",
+    "latency", "drip",
   ]
 
   /// Every call a fault may target, as counters name them.
   static let calls = SandboxEndpoint.allCases.filter { $0 != .unrouted }.map(\.rawValue)
 
   /// `GET /_emulator/api/faults`.
-  static func document(_ backend: SandboxBackend, clock: OffsetClock) -> JSONValue {
+  static func document(_ console: EmulatorConsole) -> JSONValue {
+    let backend = console.backend
     let schedule = backend.faultSchedule
     let forms = backend.answerForms
     return [
@@ -26,14 +28,14 @@ enum ConsoleFaults {
         "envelope": .string(forms.envelope.rawValue), "lists": .string(forms.lists.rawValue),
         "objects": .string(forms.objects.rawValue),
       ],
-      "clockOffset": .number(clock.offset),
+      "clockOffset": .number(console.clock.offset),
       "rules": .array(
         schedule.rules.map {
           [
             "call": .string(name($0.target)), "fault": .string(describe($0.fault)),
             "remaining": .integer($0.remaining),
           ]
-        }),
+        } + console.drips.map(\.json)),
       "latencies": .array(
         schedule.latencies.map {
           ["call": .string(name($0.target)), "seconds": .number($0.seconds)]
@@ -45,7 +47,8 @@ enum ConsoleFaults {
 
   /// Adds the fault a `POST /_emulator/api/faults` body describes.
   /// - Throws: ``ConsoleError`` naming the field that is missing or wrong.
-  static func add(_ body: JSONValue, to backend: SandboxBackend) throws(ConsoleError) {
+  static func add(_ body: JSONValue, to console: EmulatorConsole) throws(ConsoleError) {
+    let backend = console.backend
     let target = try target(body["call"]?.stringValue ?? "any")
     let kind = body["kind"]?.stringValue ?? ""
     let count = body["count"]?.looseInt ?? 1
@@ -54,6 +57,12 @@ enum ConsoleFaults {
     }
     if kind == "latency" {
       backend.addLatency(try seconds(body), on: target)
+      return
+    }
+    if kind == "drip" {
+      let call: SandboxEndpoint? =
+        if case .endpoint(let endpoint) = target { endpoint } else { nil }
+      console.add(drip: try DripRule(body, call: call, count: count))
       return
     }
     backend.failNext(count, with: try fault(kind, body), on: target)

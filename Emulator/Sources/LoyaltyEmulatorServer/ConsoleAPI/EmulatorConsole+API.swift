@@ -27,19 +27,20 @@ extension EmulatorConsole {
     case ("GET", "barcode"):
       return try barcode(query["code"] ?? "")
     case ("GET", "faults"):
-      return .json(ConsoleFaults.document(backend, clock: clock))
+      return .json(ConsoleFaults.document(self))
     case ("POST", "faults"):
-      try ConsoleFaults.add(body, to: backend)
+      try ConsoleFaults.add(body, to: self)
       bump()
-      return .json(ConsoleFaults.document(backend, clock: clock), status: 201)
+      return .json(ConsoleFaults.document(self), status: 201)
     case ("DELETE", "faults"):
       backend.clearFaults()
+      clearDrips()
       bump()
-      return .json(ConsoleFaults.document(backend, clock: clock))
+      return .json(ConsoleFaults.document(self))
     case ("PUT", "settings"):
       try ConsoleFaults.apply(body, to: backend, clock: clock)
       bump()
-      return .json(ConsoleFaults.document(backend, clock: clock))
+      return .json(ConsoleFaults.document(self))
     case ("POST", _) where path.hasPrefix("actions/"):
       let done = try action(String(path.dropFirst("actions/".count)), body)
       bump()

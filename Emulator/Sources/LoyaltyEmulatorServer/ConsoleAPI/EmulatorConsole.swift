@@ -31,6 +31,7 @@ public final class EmulatorConsole: Sendable {
   private struct Extras: Sendable {
     var version = 0
     var pushes: [JSONValue] = []
+    var drips: [DripRule] = []
   }
 
   /// The most pushes kept for the State page.
@@ -79,6 +80,32 @@ public final class EmulatorConsole: Sendable {
       extras.pushes.append(push)
       if extras.pushes.count > Self.pushesKept { extras.pushes.removeFirst() }
       extras.version += 1
+    }
+  }
+
+  /// The drips waiting for answers, in the order they apply.
+  var drips: [DripRule] { extras.withLock { $0.drips } }
+
+  /// Adds a drip for the next answers it applies to.
+  func add(drip: DripRule) {
+    extras.withLock { $0.drips.append(drip) }
+  }
+
+  /// Forgets every drip.
+  func clearDrips() {
+    extras.withLock { $0.drips.removeAll() }
+  }
+
+  /// The drip for an answer of `endpoint`, if one applies; it uses one of its answers up.
+  func takeDrip(for endpoint: SandboxEndpoint) -> DripRule? {
+    extras.withLock { extras in
+      guard let index = extras.drips.firstIndex(where: { $0.applies(to: endpoint) }) else {
+        return nil
+      }
+      let drip = extras.drips[index]
+      extras.drips[index].remaining -= 1
+      if extras.drips[index].remaining <= 0 { extras.drips.remove(at: index) }
+      return drip
     }
   }
 

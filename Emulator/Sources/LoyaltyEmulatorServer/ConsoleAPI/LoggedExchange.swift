@@ -89,7 +89,8 @@ struct LoggedExchange: Sendable {
 extension LoggedExchange {
   /// The entry for a request the sandbox handled.
   init(
-    request: HTTPRequest, path: String, exchange: SandboxExchange, milliseconds: Double
+    request: HTTPRequest, path: String, exchange: SandboxExchange, milliseconds: Double,
+    drip: String? = nil
   ) {
     let answer = try? exchange.result.get()
     let masker = SecretMasker.standard
@@ -97,7 +98,7 @@ extension LoggedExchange {
       time: Date(), method: request.method.rawValue, path: path,
       call: exchange.endpoint.rawValue, auth: Self.auth(request.headers),
       status: answer?.status, milliseconds: milliseconds,
-      fault: exchange.fault.map(ConsoleFaults.describe),
+      fault: exchange.fault.map(ConsoleFaults.describe) ?? drip,
       requestHeaders: request.headers.masked(by: masker).map { ($0.name, $0.value) },
       requestBody: (request.body ?? Data()).prefix(Self.bodyLimit),
       responseHeaders: (answer?.headers.masked(by: masker)).map { $0.map { ($0.name, $0.value) } }
