@@ -56,6 +56,14 @@ done
 find "$work/Loyalty.docc" -name '*.md' -exec sed -i -E \
   's/\]\(([A-Za-z]+)\.md(#[^)]*)?\)/](<doc:\1>)/g' {} +
 
+# The pictures a guide shows (Docs/Images) are the catalog's resources, which DocC finds
+# by file name: `![...](Images/name.png)` becomes `![...](name.png)`.
+if [[ -d Docs/Images ]]; then
+  mkdir -p "$work/Loyalty.docc/Resources"
+  cp Docs/Images/* "$work/Loyalty.docc/Resources/"
+  find "$work/Loyalty.docc" -name '*.md' -exec sed -i -E 's/\]\(Images\/([^)]+)\)/](\1)/g' {} +
+fi
+
 # DocC writes its coverage to documentation-coverage.json; its own summary is left out
 # because its "curated" column also counts nested types, which their parents curate.
 diagnostics="$work/diagnostics.json"
