@@ -151,11 +151,8 @@ struct SandboxDirectoryHarness {
       bundleID: "com.example.directory",
       environment: .custom(URL(string: "https://sandbox.test") ?? URL(fileURLWithPath: "/")),
       language: "en", preset: .testing)
-    // The testing preset starts with analytics and the registration at start off
-    // (seed 000 lines 1140-1150); these tests were written with both on.
+    // Analytics on (the testing preset starts with it off, as the seed's does).
     configuration.privacy.enabled.insert(.analytics)
-    configuration.device.registersAtStart = true
-    configuration.device.registersAtStart = false
     backend = SandboxBackend(
       configuration: SandboxConfiguration(
         matching: configuration, envelope: envelope, listForm: listForm))

@@ -139,11 +139,8 @@ struct FlowHarness {
       appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.flows",
       environment: .custom(URL(string: "https://flows.test") ?? URL(fileURLWithPath: "/")),
       language: "en", preset: .testing)
-    // The testing preset starts with analytics and the registration at start off
-    // (seed 000 lines 1140-1150); these tests were written with both on.
+    // Analytics on (the testing preset starts with it off, as the seed's does).
     configuration.privacy.enabled.insert(.analytics)
-    configuration.device.registersAtStart = true
-    configuration.device.registersAtStart = false
     configuration.logging.level = .verbose
     configuration.logging.networkLogging = true
     let backend = self.backend

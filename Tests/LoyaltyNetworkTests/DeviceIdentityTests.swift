@@ -15,11 +15,8 @@ struct DeviceIdentityTests {
   ) async throws -> HTTPRequest {
     var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.app", preset: .testing)
-    // The testing preset starts with analytics and the registration at start off
-    // (seed 000 lines 1140-1150); these tests were written with both on.
+    // Analytics on (the testing preset starts with it off, as the seed's does).
     configuration.privacy.enabled.insert(.analytics)
-    configuration.device.registersAtStart = true
-    configuration.device.registersAtStart = false
     adjust(&configuration.device)
     let transport = InMemoryHTTPTransport { _ in
       HTTPResponse(status: 200, body: Data(#"{"status":"1"}"#.utf8))

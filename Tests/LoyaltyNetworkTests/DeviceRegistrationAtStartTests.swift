@@ -65,10 +65,7 @@ struct DeviceRegistrationAtStartTests {
   ) async throws -> Launch {
     var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.app", preset: .testing)
-    // The testing preset starts with analytics and the registration at start off
-    // (seed 000 lines 1140-1150); these tests were written with both on.
-    configuration.privacy.enabled.insert(.analytics)
-    configuration.device.registersAtStart = true
+    configuration.turnOnAnalyticsAndRegistration()
     configuration.logging.level = .none
     configuration.device.appVersion = "1.0"
     adjust(&configuration)

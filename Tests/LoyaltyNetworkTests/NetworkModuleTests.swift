@@ -8,10 +8,8 @@ struct NetworkModuleTests {
   let configuration: LoyaltyConfiguration = {
     var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example", preset: .testing)
-    // The testing preset starts with analytics and the registration at start off
-    // (seed 000 lines 1140-1150); these tests were written with both on.
+    // Analytics on (the testing preset starts with it off, as the seed's does).
     configuration.privacy.enabled.insert(.analytics)
-    configuration.device.registersAtStart = true
     // These tests count requests: the device registration at start would be one more.
     // DeviceRegistrationAtStartTests covers it.
     configuration.device.registersAtStart = false

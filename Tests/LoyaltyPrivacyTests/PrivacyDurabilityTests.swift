@@ -12,10 +12,7 @@ struct PrivacyDurabilityTests {
     var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.privacy-setter",
       preset: .testing)
-    // The testing preset starts with analytics and the registration at start off
-    // (seed 000 lines 1140-1150); these tests were written with both on.
-    configuration.privacy.enabled.insert(.analytics)
-    configuration.device.registersAtStart = true
+    configuration.turnOnAnalyticsAndRegistration()
     configuration.database.directory = directory.path
     configuration.logging.level = .none
     configuration.privacy.enabled = enabled

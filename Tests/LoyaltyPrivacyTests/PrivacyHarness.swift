@@ -8,6 +8,7 @@ import LoyaltyPush
 import LoyaltySandbox
 import LoyaltySecurity
 import LoyaltyStore
+import LoyaltyTestSupport
 import LoyaltyURLSession
 
 /// A client with every product that records or sends data about the user, its files in
@@ -42,10 +43,7 @@ struct PrivacyHarness {
       apiKey: "privacy-test-key", bundleID: "com.example.privacy-tests",
       environment: .custom(URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")),
       language: "en", preset: .testing)
-    // The testing preset starts with analytics and the registration at start off
-    // (seed 000 lines 1140-1150); these tests were written with both on.
-    configuration.privacy.enabled.insert(.analytics)
-    configuration.device.registersAtStart = true
+    configuration.turnOnAnalyticsAndRegistration()
     configuration.logging.level = .none
     configuration.database.directory = directory.path
     // Tokens encrypted at rest: the field cipher's key is a file the SDK writes too.

@@ -27,12 +27,9 @@ struct AnalyticsMetricsTests {
         apiKey: "events-test-key", bundleID: "com.example.events-metrics",
         environment: .custom(URL(string: "https://loyalty.test") ?? URL(fileURLWithPath: "/")),
         preset: .testing)
-      // The testing preset starts with analytics and the registration at start off
-      // (seed 000 lines 1140-1150); these tests were written with both on.
+      // Analytics on (the testing preset starts with it off, as the seed's does).
       configuration.privacy.enabled.insert(.analytics)
-      configuration.device.registersAtStart = true
       configuration.logging.level = .none
-      configuration.device.registersAtStart = false
       let backend = SandboxBackend(configuration: SandboxConfiguration(matching: configuration))
       let clock = ManualClock(start: Date())
       let metrics = InMemoryMetricsRecorder()

@@ -81,10 +81,7 @@ struct OfflineHarness {
       apiKey: "offline-test-key", bundleID: "com.example.offline-tests",
       environment: .custom(URL(string: "https://loyalty.test") ?? URL(fileURLWithPath: "/")),
       language: "en", preset: .testing)
-    // The testing preset starts with analytics and the registration at start off
-    // (seed 000 lines 1140-1150); these tests were written with both on.
-    configuration.privacy.enabled.insert(.analytics)
-    configuration.device.registersAtStart = true
+    configuration.turnOnAnalyticsAndRegistration()
     configuration.logging.level = .none
     configuration.network.requestTimeout = 30
     configuration.network.resourceTimeout = 60

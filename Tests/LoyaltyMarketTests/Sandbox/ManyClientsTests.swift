@@ -4,6 +4,7 @@ import LoyaltyEvents
 import LoyaltyMarket
 import LoyaltyNetwork
 import LoyaltySandbox
+import LoyaltyTestSupport
 import Testing
 
 /// Many clients in one process share one in-process sandbox, as the scale benchmark
@@ -34,10 +35,7 @@ struct ManyClientsTests {
       apiKey: "many-clients-key", bundleID: "com.example.many-clients",
       environment: .custom(URL(string: "https://loyalty.test") ?? URL(fileURLWithPath: "/")),
       language: "en", preset: .testing)
-    // The testing preset starts with analytics and the registration at start off
-    // (seed 000 lines 1140-1150); these tests were written with both on.
-    configuration.privacy.enabled.insert(.analytics)
-    configuration.device.registersAtStart = true
+    configuration.turnOnAnalyticsAndRegistration()
     configuration.logging.level = .none
     let backend = SandboxBackend(
       configuration: SandboxConfiguration(matching: configuration),

@@ -4,6 +4,7 @@ import LoyaltyEvents
 import LoyaltyMarket
 import LoyaltyNetwork
 import LoyaltySandbox
+import LoyaltyTestSupport
 
 /// A client with the market, network and events modules over an in-process sandbox
 /// answering in `envelope` and `listForm`, on `clock` (the system's by default);
@@ -32,10 +33,7 @@ struct MarketHarness {
       apiKey: "market-test-key", bundleID: "com.example.market-tests",
       environment: .custom(URL(string: "https://loyalty.test") ?? URL(fileURLWithPath: "/")),
       language: "en", preset: .testing)
-    // The testing preset starts with analytics and the registration at start off
-    // (seed 000 lines 1140-1150); these tests were written with both on.
-    configuration.privacy.enabled.insert(.analytics)
-    configuration.device.registersAtStart = true
+    configuration.turnOnAnalyticsAndRegistration()
     configuration.logging.level = logHandler == nil ? .none : .warning
     // The client keeps its deadlines in real time: room for a machine running every suite
     // at once (or under ThreadSanitizer), where an in-process call can wait seconds.

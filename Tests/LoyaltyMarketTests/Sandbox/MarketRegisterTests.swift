@@ -3,6 +3,7 @@ import LoyaltyCore
 import LoyaltyMarket
 import LoyaltyNetwork
 import LoyaltySandbox
+import LoyaltyTestSupport
 import Testing
 
 @Suite("Market.register")
@@ -16,10 +17,7 @@ struct MarketRegisterTests {
       apiKey: "market-test-key", bundleID: "com.example.market-tests",
       environment: .custom(URL(string: "https://loyalty.test") ?? URL(fileURLWithPath: "/")),
       language: "en", preset: .testing)
-    // The testing preset starts with analytics and the registration at start off
-    // (seed 000 lines 1140-1150); these tests were written with both on.
-    configuration.privacy.enabled.insert(.analytics)
-    configuration.device.registersAtStart = true
+    configuration.turnOnAnalyticsAndRegistration()
     configuration.logging.level = .none
     let backend = SandboxBackend(configuration: SandboxConfiguration(matching: configuration))
     var overrides = CapabilityOverrides()

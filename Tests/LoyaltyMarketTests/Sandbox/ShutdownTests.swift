@@ -4,6 +4,7 @@ import LoyaltyEvents
 import LoyaltyMarket
 import LoyaltyNetwork
 import LoyaltySandbox
+import LoyaltyTestSupport
 import Testing
 
 @Suite("Shutdown ends every stream the client handed out")
@@ -13,10 +14,7 @@ struct ShutdownTests {
     var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", apiKey: "shutdown-test-key",
       bundleID: "com.example.shutdown", preset: .testing)
-    // The testing preset starts with analytics and the registration at start off
-    // (seed 000 lines 1140-1150); these tests were written with both on.
-    configuration.privacy.enabled.insert(.analytics)
-    configuration.device.registersAtStart = true
+    configuration.turnOnAnalyticsAndRegistration()
     configuration.logging.level = .none
     let backend = SandboxBackend(
       configuration: SandboxConfiguration(matching: configuration),

@@ -1,6 +1,7 @@
 import Foundation
 import LoyaltyCore
 import LoyaltySecurity
+import LoyaltyTestSupport
 import Testing
 
 @Suite("SecurityModule")
@@ -9,10 +10,7 @@ struct SecurityModuleTests {
     var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", apiKey: "test-api-key",
       bundleID: "com.example.security", preset: .testing)
-    // The testing preset starts with analytics and the registration at start off
-    // (seed 000 lines 1140-1150); these tests were written with both on.
-    configuration.privacy.enabled.insert(.analytics)
-    configuration.device.registersAtStart = true
+    configuration.turnOnAnalyticsAndRegistration()
     configuration.database.directory = directory?.path
     configuration.logging.level = .verbose
     return configuration

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LoyaltyCore
+import LoyaltyTestSupport
 import Testing
 
 @testable import LoyaltyStore
@@ -31,10 +32,7 @@ enum StoreTestSupport {
     var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", bundleID: "com.example.store-tests",
       preset: .testing)
-    // The testing preset starts with analytics and the registration at start off
-    // (seed 000 lines 1140-1150); these tests were written with both on.
-    configuration.privacy.enabled.insert(.analytics)
-    configuration.device.registersAtStart = true
+    configuration.turnOnAnalyticsAndRegistration()
     configuration.database.directory = directory.url.path
     configuration.database.encryptionEnabled = encryption
     return configuration
