@@ -46,14 +46,15 @@ struct NetworkExample {
     // The testing preset does not register the device at start, as the seed's does not;
     // this example shows that registration, so it turns it on.
     configuration.device.registersAtStart = true
-    // Refresh only once the token has expired (the default is 300 s before), so the
-    // refresh below is the expiry's doing.
+    // Refresh only once the token is about to expire (the default is 300 s before), so
+    // the refresh below is the expiry's doing: a token is never sent with less than
+    // `SessionToken.sendMargin` (5 s) left, as it could arrive expired.
     configuration.token.refreshThreshold = 0
 
     // The sandbox accepts requests signed with the client's app UUID, merchant and key,
-    // and issues access tokens that live 2 seconds.
+    // and issues access tokens that live 7 seconds: 2 s more than the send margin.
     var sandbox = SandboxConfiguration(matching: configuration)
-    sandbox.tokenLifetime = 2
+    sandbox.tokenLifetime = SessionToken.sendMargin + 2
     let backend = SandboxBackend(configuration: sandbox)
 
     // Session events go to the event sink; without LoyaltyEvents, an in-memory sink
@@ -88,13 +89,14 @@ struct NetworkExample {
     print("profile: \(profile.firstName), \(profile.email)")
     try check(backend.counters.refreshCalls == 0, "a fresh token was refreshed")
 
-    print("\n== The token expires")
+    print("\n== The token is about to expire")
     try await Task.sleep(for: .milliseconds(2_500))
-    let expired = try await network.session.currentToken()?.isExpired(at: Date()) ?? false
-    print("expired now: \(expired)")
+    let left = try await network.session.currentToken()?.expiresAt?.timeIntervalSinceNow ?? 0
+    print("less than the send margin left now: \(left < SessionToken.sendMargin)")
     let again = try await network.send(.profile)
     try check(again.email == profile.email, "the second profile call returned another user")
-    try check(backend.counters.refreshCalls == 1, "the expired token was not refreshed once")
+    try check(
+      backend.counters.refreshCalls == 1, "the token about to expire was not refreshed once")
     let refreshed = try await network.session.currentToken()
     try check(refreshed?.pair.accessToken != token.pair.accessToken, "the token did not change")
     print("refreshed before the call: \(backend.counters.refreshCalls) refresh, same profile")

@@ -312,7 +312,11 @@ public actor AnalyticsPipeline: AnalyticsTracker {
     -> Bool
   {
     statistics.uploads += 1
-    switch await uploader.upload(batch) {
+    // A batch on its way is not interrupted: cancelling the flush (analytics turned off,
+    // shutdown) waits for its answer, within the request's deadline, so that nothing
+    // arrives at the server after the switch that turned analytics off returned.
+    let outcome = await Task { await uploader.upload(batch) }.value
+    switch outcome {
     case .accepted(let duplicates):
       try await acknowledge(batch.map(\.id))
       statistics.uploaded += batch.count

@@ -32,9 +32,12 @@ public import LoyaltyCore
 ///   consecutive failures for `token.circuitBreakerResetTime`, then allows one trial.
 /// - Expiry is judged on the latest the server's time can be (``ServerClock/now``), since
 ///   `exp` is the server's: a device clock that is days ahead, hours behind or set
-///   anywhere between calls neither refreshes on every call nor sends expired tokens. A pair that a refresh
-///   just brought and that already looks due is not refreshed again before the server
-///   refuses it (a 401): at most one refresh per token, whatever the device clock does.
+///   anywhere between calls neither refreshes on every call nor sends expired tokens. A
+///   token is not sent with less than ``SessionToken/sendMargin`` left, as it could
+///   arrive expired. A pair that a refresh just brought already inside the refresh
+///   window is refreshed again only once inside that margin, and, when it arrived inside
+///   it, only after the server refuses it (a 401): at most one refresh per token,
+///   whatever the device clock does.
 /// - With a metrics recorder, each refresh is counted once as `loyalty_token_refreshes`
 ///   (dimension `outcome`), and each opening of the breaker as
 ///   `loyalty_circuit_breaker_opens`.
@@ -47,9 +50,9 @@ public actor RefreshCoordinator {
   let clock: any LoyaltyClock
   /// The server's time: token expiry.
   private let serverClock: any LoyaltyClock
-  /// The access token a refresh brought that already looked due on arrival: the clock
-  /// estimate is off, and only a 401 refreshes it.
-  private let arrivedDue = Locked<String?>(nil)
+  /// The access token a refresh brought already inside the refresh window, and whether
+  /// it had more than the send margin left then.
+  private let arrivedDue = Locked<(accessToken: String, sendable: Bool)?>(nil)
   private let configuration: TokenConfiguration
   /// The longest one shared refresh may take, every attempt and delay included; `nil`
   /// for no bound. A caller with at least this much time left waits for the refresh
@@ -148,20 +151,16 @@ public actor RefreshCoordinator {
     }
     let token = sessionToken(for: pair)
     let now = serverClock.now
-    guard token.shouldRefresh(at: now, threshold: configuration.refreshThreshold),
-      !arrivedDue(pair)
-    else {
-      return pair
-    }
+    guard needsRefresh(token, at: now) else { return pair }
     guard canRefresh(pair) else {
-      // Nothing to refresh with: the token is used until it expires.
-      if !token.isExpired(at: now) { return pair }
+      // Nothing to refresh with: the token is used until it is too close to its expiry.
+      if token.isSendable(at: now) { return pair }
       throw await unrefreshable(pair)
     }
     do {
       return try await refresh(replacing: pair.accessToken)
     } catch let error as LoyaltyError
-      where Self.keepsSession(error) && token.isValid(at: serverClock.now)
+      where Self.keepsSession(error) && token.isSendable(at: serverClock.now)
     {
       // The refresh failed for now, but the current token still works until it expires.
       logger.warning("Refreshing failed for now; using the current token until it expires.")
@@ -178,11 +177,21 @@ public actor RefreshCoordinator {
   nonisolated func tokensWithoutWaiting() -> TokenSnapshot? {
     guard let pair = snapshotSource?.tokensWithoutWaiting() else { return nil }
     let snapshot = snapshot(for: pair)
-    guard
-      !snapshot.token.shouldRefresh(at: serverClock.now, threshold: configuration.refreshThreshold)
-        || arrivedDue(pair)
-    else { return nil }
+    guard !needsRefresh(snapshot.token, at: serverClock.now) else { return nil }
     return snapshot
+  }
+
+  /// Whether `token` must be refreshed before it is sent at `now`: inside the refresh
+  /// window, or too close to its expiry to arrive in time (``SessionToken/sendMargin``).
+  /// A token a refresh brought already inside the window is used as it is until it is too
+  /// close to its expiry; one that arrived that close already (the estimate of the
+  /// server's time cannot judge it) is used until the server refuses it.
+  private nonisolated func needsRefresh(_ token: SessionToken, at now: Date) -> Bool {
+    let sendable = token.expiresAt == nil || token.isSendable(at: now)
+    if let arrived = arrivedDue.withLock({ $0 }), arrived.accessToken == token.pair.accessToken {
+      return !sendable && arrived.sendable
+    }
+    return !sendable || token.shouldRefresh(at: now, threshold: configuration.refreshThreshold)
   }
 
   /// Refreshes the tokens, or joins the refresh already in flight.
@@ -244,10 +253,6 @@ public actor RefreshCoordinator {
       recoverySuggestion: "Log in again.")
   }
 
-  /// Whether `pair` is the one a refresh brought already due (see ``arrivedDue``).
-  private nonisolated func arrivedDue(_ pair: TokenPair) -> Bool {
-    arrivedDue.withLock { $0 == pair.accessToken }
-  }
 
   /// Gives the server clock the `iat` (issued at) of `pair`'s access token, a sample of
   /// the server's time: only for a pair a refresh sent at `sentAt` (the server clock's
@@ -283,13 +288,6 @@ public actor RefreshCoordinator {
       Self.countRefresh(LoyaltyMetric.Outcome.failure(error), in: metrics)
       throw error
     }
-  }
-
-  private static func countRefresh(_ outcome: String, in metrics: any MetricsRecorder) {
-    metrics.record(
-      .counter(
-        LoyaltyMetric.Name.tokenRefreshes,
-        dimensions: [.init(LoyaltyMetric.DimensionKey.outcome, outcome)]))
   }
 
   private func attemptRefresh(of current: TokenPair) async throws -> TokenPair {
@@ -351,25 +349,17 @@ public actor RefreshCoordinator {
     }
   }
 
-  /// Whether a refresh error leaves the session in place: a transient failure, or the
-  /// circuit breaker pausing refresh calls.
-  private static func keepsSession(_ error: LoyaltyError) -> Bool {
-    error.code == .refreshFailed || error.code == .circuitOpen
-  }
-
   private func install(_ pair: TokenPair, replacing current: TokenPair, sentAt: TimeInterval)
     async throws -> TokenPair
   {
     recordIssuedAt(of: pair, sentAt: sentAt)
-    if sessionToken(for: pair).shouldRefresh(
-      at: serverClock.now, threshold: configuration.refreshThreshold)
-    {
-      // A server does not issue tokens that are already due: the estimate of its time
-      // is off. Only a 401 refreshes this one.
-      logger.warning(
-        "A refreshed token already looks due on the server's estimated time; it is used "
-          + "until the server refuses it.")
-      arrivedDue.withLock { $0 = pair.accessToken }
+    let token = sessionToken(for: pair)
+    let now = serverClock.now
+    if token.shouldRefresh(at: now, threshold: configuration.refreshThreshold) {
+      // Short-lived, or the estimate of the server's time is off: used as it is, and
+      // refreshed again only once too close to its expiry, if it arrived further.
+      logger.debug("A refreshed token is already inside the refresh window.")
+      arrivedDue.withLock { $0 = (pair.accessToken, token.isSendable(at: now)) }
     }
     if try await store.replace(current, with: pair) {
       events?.post(SessionRefreshed())
@@ -391,11 +381,5 @@ public actor RefreshCoordinator {
     } catch {
       logger.error("The stored tokens could not be cleared: \(error)")
     }
-  }
-
-  private static func notAuthenticated() -> LoyaltyError {
-    LoyaltyError(
-      .notAuthenticated, "There is no session: the user is not logged in.",
-      recoverySuggestion: "Log in first.")
   }
 }

@@ -45,6 +45,17 @@ public struct SessionToken: Sendable, Equatable, CustomStringConvertible {
     !pair.accessToken.isEmpty && !isExpired(at: now)
   }
 
+  /// The least time an access token must have left, on the server's clock, for the SDK
+  /// to send it (chosen here): the server's time is estimated from `Date` headers, which
+  /// count whole seconds, and a request takes time to arrive. A token closer to its
+  /// expiry is refreshed first, or not sent.
+  public static let sendMargin: TimeInterval = 5
+
+  /// Whether the access token can be sent at `now`: valid for ``sendMargin`` more.
+  func isSendable(at now: Date) -> Bool {
+    isValid(at: now.addingTimeInterval(Self.sendMargin))
+  }
+
   /// Whether the pair can be refreshed: it has a refresh token.
   public var canRefresh: Bool { !pair.refreshToken.isEmpty }
 

@@ -14,6 +14,8 @@ struct LifecycleModulesTests {
   func backgroundFlushes() async throws {
     let harness = try await OfflineHarness.start()
     let analytics = try harness.client.analytics
+    // The registration at start tracks its outcome: waited for, it is counted below.
+    _ = await (try harness.client.resolve(.deviceRegistration)).awaitStartRegistration()
     for screen in ["home", "wallet"] {
       _ = try await analytics.track("screen_viewed", parameters: ["screen": screen])
     }

@@ -54,20 +54,69 @@ struct ServerClockBoundTests {
 
   @Test(
     "a token expiring at D + 1 s has expired when the header says D (and none later)",
-    arguments: [(0.0, true), (0.001, false)])
-  func dateResolution(after: TimeInterval, expired: Bool) async throws {
-    // No refresh token and no threshold: an expired token ends the session, one still
-    // valid is sent.
+    arguments: [(0.0, LoyaltyError.Code.sessionEnded), (0.001, .refreshFailed)])
+  func dateResolution(after: TimeInterval, code: LoyaltyError.Code) async throws {
+    // No refresh token and no threshold: an expired token ends the session; one not
+    // expired yet but inside the send margin is not sent, and the session stays.
     let pair = Self.pair(exp: Self.second + 1 + after, refreshable: false)
     let coordinator = Self.coordinator(pair, serverClock: Self.clock(), threshold: 0)
-    do {
-      let tokens = try await coordinator.currentTokens()
-      #expect(!expired, "a token past its expiry on the server's clock was sent")
-      #expect(tokens == pair)
-    } catch {
-      #expect(expired, "\(error)")
-      #expect((error as? LoyaltyError)?.code == .sessionEnded)
+    await #expect(throws: LoyaltyError.self) {
+      do {
+        _ = try await coordinator.currentTokens()
+      } catch let error as LoyaltyError {
+        #expect(error.code == code, "\(error)")
+        throw error
+      }
     }
+  }
+
+  @Test(
+    "a token is sent only with more than the send margin left on the latest server time",
+    arguments: [(-0.001, false), (0.0, false), (0.001, true)])
+  func sendMargin(after: TimeInterval, sent: Bool) async throws {
+    // No refresh token and no threshold; the latest server time is D + 1 s.
+    let pair = Self.pair(exp: Self.second + 1 + SessionToken.sendMargin + after, refreshable: false)
+    let coordinator = Self.coordinator(pair, serverClock: Self.clock(), threshold: 0)
+    let tokens = try? await coordinator.currentTokens()
+    #expect((tokens == pair) == sent, "a token was sent with \(5 + after) s left")
+  }
+
+  @Test(
+    "a token a refresh brought due is refreshed again once inside the send margin",
+    arguments: [(0.999, 1), (1.0, 2)])
+  func arrivedDueMargin(wait: TimeInterval, refreshes: Int) async throws {
+    // The threshold (an hour) puts every token in the window; the refresh brings one
+    // with the margin and 1 s left on the latest server time (D + 1 s), which then moves
+    // `wait` seconds on.
+    let device = ManualClock(start: Date(timeIntervalSince1970: Self.second + 0.999))
+    let clock = ServerClock(device: device)
+    clock.record(
+      dateHeader: SkewedServer.httpDate(device.now), sentAt: device.now, receivedAt: device.now)
+    let brought = Self.pair(exp: Self.second + 1 + SessionToken.sendMargin + 1)
+    let coordinator = RefreshCoordinator(
+      store: InMemoryTokenStore(Self.pair(exp: Self.second + 100)), clock: device,
+      serverClock: clock, configuration: TokenConfiguration(refreshThreshold: 3_600),
+      events: nil, logger: .disabled, refresher: { _ in .refreshed(brought) })
+    _ = try await coordinator.currentTokens()
+    device.advance(by: wait)
+    _ = try await coordinator.currentTokens()
+    #expect(await coordinator.refreshCallCount == refreshes)
+  }
+
+  @Test("a token a refresh brought already inside the send margin is used until a 401")
+  func arrivedInsideMargin() async throws {
+    // The estimate cannot judge a token that arrives this close: refreshing it again
+    // would refresh on every call.
+    let brought = Self.pair(exp: Self.second + 1 + SessionToken.sendMargin)
+    let clock = Self.clock()
+    let coordinator = RefreshCoordinator(
+      store: InMemoryTokenStore(Self.pair(exp: Self.second + 100)), clock: clock.device,
+      serverClock: clock, configuration: TokenConfiguration(refreshThreshold: 3_600),
+      events: nil, logger: .disabled, refresher: { _ in .refreshed(brought) })
+    for _ in 0..<3 {
+      #expect(try await coordinator.currentTokens() == brought)
+    }
+    #expect(await coordinator.refreshCallCount == 1)
   }
 
   @Test(
@@ -83,9 +132,9 @@ struct ServerClockBoundTests {
     "a token expiring at the threshold or a millisecond sooner refreshes; a millisecond later, not",
     arguments: [(-0.001, true), (0.0, true), (0.001, false)])
   func threshold(after: TimeInterval, refreshes: Bool) async throws {
-    // The latest server time is D + 1 s, the threshold 1 s.
-    let pair = Self.pair(exp: Self.second + 2 + after)
-    let coordinator = Self.coordinator(pair, serverClock: Self.clock(), threshold: 1)
+    // The latest server time is D + 1 s, the threshold 10 s (beyond the send margin).
+    let pair = Self.pair(exp: Self.second + 11 + after)
+    let coordinator = Self.coordinator(pair, serverClock: Self.clock(), threshold: 10)
     let tokens = try await coordinator.currentTokens()
     #expect(await coordinator.refreshCallCount == (refreshes ? 1 : 0))
     #expect((tokens == pair) == !refreshes)
