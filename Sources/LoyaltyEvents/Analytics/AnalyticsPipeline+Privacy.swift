@@ -35,6 +35,7 @@ extension AnalyticsPipeline {
     _ = await intake.lastCommit()?.value
     let removed = try await queue.removeAll()
     unsettled = []
+    ages.forgetAll()
     statistics.deletedByPrivacy += removed
     if removed > 0 {
       logger.info("Analytics was turned off; deleted \(removed) queued events.")

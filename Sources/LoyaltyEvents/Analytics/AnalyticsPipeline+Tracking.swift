@@ -31,8 +31,9 @@ extension AnalyticsPipeline {
       valid: valid,
       makeEvent: {
         let now = clock.now
-        return AnalyticsEvent(
-          id: identifiers.next(at: now), name: name, timestamp: now, parameters: parameters)
+        let id = identifiers.next(at: now)
+        ages.record(id, at: clock.monotonicTime)
+        return AnalyticsEvent(id: id, name: name, timestamp: now, parameters: parameters)
       },
       startCommit: startCommit(after:))
     switch admission {
@@ -52,8 +53,9 @@ extension AnalyticsPipeline {
     guard !stopped else { throw Self.stoppedError() }
     guard Self.isValidName(name) else { throw Self.invalidNameError(name) }
     let now = clock.now
-    var event = AnalyticsEvent(
-      id: identifiers.next(at: now), name: name, timestamp: now, parameters: parameters)
+    let id = identifiers.next(at: now)
+    ages.record(id, at: clock.monotonicTime)
+    var event = AnalyticsEvent(id: id, name: name, timestamp: now, parameters: parameters)
     for plugin in plugins where plugin.stage <= .enrichment {
       guard let changed = await plugin.process(event) else {
         statistics.droppedByPlugins += 1

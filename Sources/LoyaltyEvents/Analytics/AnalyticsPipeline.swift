@@ -25,8 +25,10 @@ public import LoyaltyCore
 ///   (`Retry-After` honoured); a 413 splits the batch; a 400 drops only the events the
 ///   server rejected and reports them.
 /// - The queue holds at most `queueCapacity` events, dropping (and counting) the oldest;
-///   an event is dropped only after `maxAttempts` failed uploads or `maxAge`, and the
-///   host hears of every drop through ``setDropHandler(_:)``.
+///   an event is dropped only after `maxAttempts` failed uploads or `maxAge` (measured
+///   on the monotonic clock for the events this process tracked, so a device clock set
+///   back or forward expires none), and the host hears of every drop through
+///   ``setDropHandler(_:)``.
 /// - A claimed batch is always settled: when anything fails between claiming it and
 ///   acknowledging it (the queue throws, the flush is cancelled), what is still claimed
 ///   is released, and the next flush sends it again; when even the release fails, the
@@ -55,6 +57,8 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   /// Events `track` dropped because analytics was off; counted without the actor.
   let privacyDrops = Locked(0)
   let identifiers = EventIdentifier()
+  /// When this process tracked each queued event, for its age.
+  let ages: EventAges
   /// Where `track` leaves its events until a commit appends them to the queue.
   let intake = AnalyticsIntake()
   private(set) var plugins: [any AnalyticsPlugin] = []
@@ -100,6 +104,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
     self.logger = logger
     self.metrics = metrics
     self.privacy = privacy
+    self.ages = EventAges(limit: 2 * configuration.queueCapacity)
   }
 
   // MARK: Plugins
@@ -249,9 +254,11 @@ public actor AnalyticsPipeline: AnalyticsTracker {
         resumeClaimWaiters()
         guard !batch.isEmpty else { return }
         let now = clock.now
+        let monotonicTime = clock.monotonicTime
         let expired = batch.filter {
           $0.attempts >= configuration.maxAttempts
-            || now.timeIntervalSince($0.timestamp) > configuration.maxAge
+            || ages.age(of: $0.id, timestamp: $0.timestamp, now: now, monotonicTime: monotonicTime)
+              > configuration.maxAge
         }
         if !expired.isEmpty {
           try await acknowledge(expired.map(\.id))
@@ -277,6 +284,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   private func acknowledge(_ ids: [String]) async throws {
     try await queue.acknowledge(ids)
     unsettled.subtract(ids)
+    ages.forget(ids)
   }
 
   /// Returns `ids` to the queue; they are settled.

@@ -253,7 +253,6 @@ public actor RefreshCoordinator {
       recoverySuggestion: "Log in again.")
   }
 
-
   /// Gives the server clock the `iat` (issued at) of `pair`'s access token, a sample of
   /// the server's time: only for a pair a refresh sent at `sentAt` (the server clock's
   /// monotonic time) has just brought (a stored pair may have been issued long ago).
