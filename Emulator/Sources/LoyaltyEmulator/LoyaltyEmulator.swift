@@ -34,6 +34,9 @@ struct LoyaltyEmulator: AsyncParsableCommand {
   @Option(help: "Fixture users (user1@sandbox.test ...).")
   var users = SandboxFixtures().users
 
+  @Option(name: .customLong("coupons-per-user"), help: "Coupons each fixture user holds.")
+  var couponsPerUser = SandboxFixtures().couponsPerUser
+
   @Option(name: .customLong("token-lifetime"), help: "Access token lifetime, in seconds.")
   var tokenLifetime = 3_600.0
 
@@ -103,6 +106,13 @@ struct LoyaltyEmulator: AsyncParsableCommand {
   @Option(name: .customLong("ui-log-limit"), help: "The most requests the console's log keeps.")
   var uiLogLimit = 1_000
 
+  @Flag(
+    help: """
+      Keep a ledger of the whole run for checking invariants afterwards, served at \
+      /_emulator/api/ledger (it grows with the run; needs the console).
+      """)
+  var ledger = false
+
   func validate() throws {
     guard (0...65_535).contains(port) else {
       throw ValidationError("--port must be between 0 and 65535.")
@@ -128,6 +138,12 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     guard (1...1_000_000).contains(uiLogLimit) else {
       throw ValidationError("--ui-log-limit must be between 1 and 1000000.")
     }
+    guard (0...10_000).contains(couponsPerUser) else {
+      throw ValidationError("--coupons-per-user must be between 0 and 10000.")
+    }
+    guard !ledger || ui else {
+      throw ValidationError("--ledger is served by the console: drop --no-ui.")
+    }
     guard tokenLifetime > 0 else {
       throw ValidationError("--token-lifetime must be positive.")
     }
@@ -145,7 +161,8 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     configuration.objectForm = SandboxObjectForm(rawValue: objects) ?? .own
     configuration.unofferedAnswer = Self.unofferedAnswers[unoffered] ?? .status(404)
     let fixtures = SandboxFixtures(
-      seed: seed, campaigns: campaigns, couponSets: couponSets, merchants: merchants, users: users)
+      seed: seed, campaigns: campaigns, couponSets: couponSets, merchants: merchants, users: users,
+      couponsPerUser: couponsPerUser)
     let profile = SandboxFaultProfile(name: faults, seed: seed) ?? .none
     let backend = SandboxBackend(
       configuration: configuration, fixtures: fixtures, faultProfile: profile)
@@ -159,7 +176,9 @@ struct LoyaltyEmulator: AsyncParsableCommand {
     }
     let console =
       ui
-      ? EmulatorConsole(backend: backend, clock: clock, token: uiToken, logLimit: uiLogLimit) : nil
+      ? EmulatorConsole(
+        backend: backend, clock: clock, token: uiToken, logLimit: uiLogLimit,
+        ledger: ledger ? EmulatorLedger() : nil) : nil
     let server = EmulatorServer(backend: backend, console: console, log: log)
     let summary =
       "app \(appUUID), merchant \(merchantID), seed \(seed), faults \(profile.name), "

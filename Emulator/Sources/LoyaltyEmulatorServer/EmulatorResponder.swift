@@ -53,6 +53,10 @@ public struct EmulatorResponder: HTTPResponder {
       method: LoyaltyCore.HTTPMethod(rawValue: request.method.rawValue), url: url,
       headers: headers, body: buffer.readableBytes > 0 ? Data(buffer: buffer) : nil)
 
+    if let console, let ledger = console.ledger {
+      ledger.received(
+        sdkRequest, endpoint: backend.endpoint(for: sdkRequest), serverNow: console.clock.now)
+    }
     let exchange = await backend.exchange(sdkRequest)
     let answer: LoyaltyCore.HTTPResponse
     switch exchange.result {

@@ -34,7 +34,9 @@ struct EmulatorHarness {
     let server = EmulatorServer(
       backend: backend,
       console: console.map {
-        EmulatorConsole(backend: backend, clock: clock, token: $0.token, logLimit: $0.logLimit)
+        EmulatorConsole(
+          backend: backend, clock: clock, token: $0.token, logLimit: $0.logLimit,
+          ledger: $0.ledger ? EmulatorLedger() : nil)
       }
     ) { line in log.append(line) }
     let port = try await server.start(port: 0)
@@ -74,6 +76,8 @@ struct EmulatorHarness {
 struct ConsoleSetup: Sendable {
   var token: String?
   var logLimit = 1_000
+  /// Whether the emulator keeps its ledger (`--ledger`).
+  var ledger = false
 }
 
 /// The request log lines a server wrote.

@@ -24,6 +24,11 @@ extension EmulatorConsole {
       return .json(
         ConsoleState(backend: backend, pushes: pushes, version: version, clockOffset: clock.offset)
           .json)
+    case ("GET", "ledger"):
+      guard let ledger else {
+        throw ConsoleError(404, "The emulator keeps no ledger: start it with --ledger.")
+      }
+      return .json(ledger.json(backend: backend))
     case ("GET", "barcode"):
       return try barcode(query["code"] ?? "")
     case ("GET", "faults"):

@@ -25,6 +25,8 @@ public final class EmulatorConsole: Sendable {
   let clock: OffsetClock
   let token: String?
   let log: RequestLog
+  /// The whole run's ledger, when the emulator keeps one (`--ledger`).
+  public let ledger: EmulatorLedger?
   private let extras = Mutex(Extras())
 
   /// What the console keeps besides the log.
@@ -44,9 +46,13 @@ public final class EmulatorConsole: Sendable {
   ///   - clock: The server's clock, which the Faults page sets ahead or behind.
   ///   - token: The token every console request must carry; `nil` for none.
   ///   - logLimit: The most requests the log keeps.
+  ///   - ledger: The ledger the emulator keeps for the whole run, served at
+  ///     `GET /_emulator/api/ledger`; `nil` for none.
   public init(
-    backend: SandboxBackend, clock: OffsetClock, token: String? = nil, logLimit: Int = 1_000
+    backend: SandboxBackend, clock: OffsetClock, token: String? = nil, logLimit: Int = 1_000,
+    ledger: EmulatorLedger? = nil
   ) {
+    self.ledger = ledger
     self.backend = backend
     self.clock = clock
     self.token = token.flatMap { $0.isEmpty ? nil : $0 }
