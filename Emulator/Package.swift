@@ -26,6 +26,7 @@ let package = Package(
   products: [
     .executable(name: "loyalty-emulator", targets: ["LoyaltyEmulator"]),
     .library(name: "LoyaltyEmulatorServer", targets: ["LoyaltyEmulatorServer"]),
+    .executable(name: "loyalty-chaos-host", targets: ["LoyaltyChaosHost"]),
   ],
   dependencies: [
     .package(name: "loyalty-sdk", path: "../"),
@@ -60,6 +61,17 @@ let package = Package(
         "LoyaltyEmulatorServer",
         sdk("LoyaltySandbox"),
         sdk("LoyaltyDirectory"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: swiftSettings
+    ),
+    // One client of the chaos soak (scripts/chaos), doing what an app does in a loop.
+    .executableTarget(
+      name: "LoyaltyChaosHost",
+      dependencies: [
+        sdk("LoyaltyCore"), sdk("LoyaltyNetwork"), sdk("LoyaltyURLSession"), sdk("LoyaltyStore"),
+        sdk("LoyaltySecurity"), sdk("LoyaltyEvents"), sdk("LoyaltyMarket"), sdk("LoyaltyPush"),
+        sdk("LoyaltyLocation"), sdk("LoyaltySandbox"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: swiftSettings

@@ -1,0 +1,129 @@
+import Foundation
+import LoyaltyCore
+import LoyaltyEvents
+import LoyaltyMarket
+import LoyaltyNetwork
+
+/// The operations whose outcome the soak checks: what `track` acknowledged, each
+/// redemption intent and its outcome, the privacy switches and the erasures.
+extension HostRun {
+  /// Tracks one to four events; each id `track` returns while analytics is on is
+  /// journaled as one the server must receive.
+  func track(_ client: LoyaltyClient) async throws {
+    let analytics = try client.analytics
+    for _ in 0..<Int.random(in: 1...4, using: &generator) {
+      let id = try await analytics.track(
+        "chaos_event", parameters: ["user": user, "n": String(intents)])
+      if analyticsOn {
+        journal.write("track", ["id": .string(id), "user": .string(user)])
+      }
+    }
+  }
+
+  /// Redeems the user's coupon of one set that the server picks (no product id), so a
+  /// request applied twice would redeem two coupons. The intent is journaled before the
+  /// first send; an `outcomeUnknown` is sent again with the key the error carries.
+  func redeem(_ client: LoyaltyClient) async throws {
+    let market = try client.market
+    let now = clock.now
+    let coupons = try await market.coupons()
+    guard
+      let coupon = coupons.first(where: { coupon in
+        coupon.isActive && !coupon.isExpired(at: now)
+          && !(coupon.couponSet?.shopAvailability.isEmpty ?? true)
+      }), let merchant = coupon.couponSet?.shopAvailability.first
+    else { return }
+    intents += 1
+    let intent = intents
+    journal.write("redeem-intent", ["user": .string(user), "intent": .integer(intent)])
+    var key: IdempotencyKey?
+    for attempt in 1...4 {
+      do {
+        _ = try await market.redeemCoupon(
+          productUUID: coupon.couponSetUUID, merchantID: merchant, idempotencyKey: key)
+        journal.write(
+          "redeem-done",
+          [
+            "user": .string(user), "intent": .integer(intent), "outcome": "applied",
+            "attempts": .integer(attempt),
+          ])
+        return
+      } catch let error as LoyaltyError where error.code == .outcomeUnknown {
+        key = error.idempotencyKey
+        if key == nil { break }
+      } catch {
+        journal.write(
+          "redeem-done",
+          [
+            "user": .string(user), "intent": .integer(intent), "outcome": "refused",
+            "attempts": .integer(attempt),
+          ])
+        throw error
+      }
+    }
+    journal.write(
+      "redeem-done", ["user": .string(user), "intent": .integer(intent), "outcome": "unknown"])
+  }
+
+  /// Turns analytics, device information and push registration off (journaled when the
+  /// call returned) or on (journaled before the call).
+  func switchPrivacy(_ client: LoyaltyClient) async throws {
+    do {
+      try await flipPrivacy(client)
+    } catch {
+      // A switch that failed (a full disk) may have turned analytics off in this process
+      // all the same: what is journaled next follows what the privacy center says.
+      analyticsOn = (try? await client.privacy.isEnabled(.analytics)) ?? false
+      throw error
+    }
+  }
+
+  private func flipPrivacy(_ client: LoyaltyClient) async throws {
+    if analyticsOn {
+      let started = Date()
+      _ = try await client.privacy.disable(HostClient.switched)
+      analyticsOn = false
+      journal.write("privacy", ["on": false, "started": .number(started.timeIntervalSince1970)])
+    } else {
+      journal.write("privacy", ["on": true])
+      _ = try await client.privacy.enable(HostClient.switched)
+      analyticsOn = true
+    }
+  }
+
+  /// Erases everything, then lists what is left under the data directory (nothing, when
+  /// the erasure kept its promise) and starts a client as on a new device.
+  func erase(_ client: LoyaltyClient) async throws {
+    journal.write("erase", ["phase": "start"])
+    let report = await client.eraseAllData()
+    self.client = nil
+    let left = LeftoverScan.files(under: dataDirectory)
+    journal.write(
+      "erase",
+      [
+        "phase": "done", "deleted": .integer(report.deleted.count),
+        "failures": .integer(report.failures.count),
+        "leftovers": .array(left.map(JSONValue.string)),
+      ])
+  }
+
+  /// After SIGTERM: the clock back, then analytics flushed until nothing is pending or
+  /// `seconds` pass; what remains is journaled.
+  func deliver(within seconds: TimeInterval) async {
+    clock.jump(to: 0)
+    if client == nil { await startClient() }
+    guard let client, let analytics = try? client.analytics else {
+      journal.write("drained", ["pending": .integer(-1)])
+      return
+    }
+    let deadline = Date().addingTimeInterval(seconds)
+    var pending = await analytics.currentStatistics().pending
+    while pending > 0, Date() < deadline {
+      await analytics.flush()
+      pending = await analytics.currentStatistics().pending
+      if pending > 0 { try? await Task.sleep(for: .milliseconds(500)) }
+    }
+    journal.write("drained", ["pending": .integer(pending)])
+    await client.shutdown()
+  }
+}

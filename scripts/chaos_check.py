@@ -1,0 +1,186 @@
+"""The invariants of a chaos soak, checked from the emulator's ledger and the hosts' journals.
+
+`scripts/chaos` runs the soak and calls `check`; it can also be run on the files a soak
+left behind: `python3 scripts/chaos_check.py WORKDIR` (with `ledger-start.json`,
+`ledger-end.json`, `run.json` and `host*.journal` in it).
+
+Each invariant is counted, never sampled:
+
+  lost          an event `track` acknowledged (journaled after it returned, while analytics
+                was on) that the server never stored, unless the user withdrew consent or
+                erased everything after it (both delete what is queued, by design); and a
+                redemption the SDK reported as applied that the server did not apply
+  applied twice redemptions the server applied beyond the intents the hosts journaled
+                (each before its first send), per user
+  expired tokens requests that carried an access token expired on the server's clock
+  after opt-out analytics batches and device registrations of a host that arrived while
+                it had them off (from the moment the switch returned), and a restart that
+                found them on again without an erasure (a choice not kept)
+  after erase   files left under a data directory once `eraseAllData` returned, and items
+                it reported it could not delete
+  stuck         gaps of more than STUCK_SECONDS without an operation ending in a running
+                host, and hosts that did not exit after SIGTERM
+"""
+
+import json
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+STUCK_SECONDS = 30.0
+
+
+def read_journal(path):
+    """The journal's lines; a last line cut short by a kill -9 is skipped."""
+    entries = []
+    with open(path, encoding="utf-8") as journal:
+        for line in journal:
+            try:
+                entries.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue
+    return entries
+
+
+def off_intervals(entries):
+    """The times a host had analytics off: (from, to, reason) and restarts that lost the choice."""
+    intervals, lost_choice = [], 0
+    off_since = None
+    for entry in entries:
+        op = entry["op"]
+        if op == "privacy" and entry["on"] is False:
+            off_since = entry["at"]
+        elif op == "privacy" and entry["on"] is True and off_since is not None:
+            intervals.append((off_since, entry["at"]))
+            off_since = None
+        elif op == "erase" and entry.get("phase") == "start" and off_since is not None:
+            intervals.append((off_since, entry["at"]))
+            off_since = None
+        elif op == "client":
+            if entry["analytics"] and off_since is not None:
+                # On again after a restart, with no erasure: the choice was not kept.
+                lost_choice += 1
+                intervals.append((off_since, entry["at"]))
+                off_since = None
+            elif not entry["analytics"] and off_since is None:
+                off_since = entry["at"]
+    if off_since is not None:
+        intervals.append((off_since, float("inf")))
+    return intervals, lost_choice
+
+
+def cuts(entries):
+    """The times queued events may be deleted by design: consent withdrawn, data erased."""
+    times = []
+    for entry in entries:
+        if entry["op"] == "privacy" and entry["on"] is False:
+            times.append(entry["started"])
+        elif entry["op"] == "erase" and entry.get("phase") == "start":
+            times.append(entry["at"])
+    return times
+
+
+def stuck_gaps(entries, restarts, stopped_at):
+    """Gaps longer than STUCK_SECONDS between operations ending, a restart resetting the wait."""
+    marks = sorted([entry["at"] for entry in entries] + restarts)
+    gaps = 0
+    for earlier, later in zip(marks, marks[1:]):
+        if min(later, stopped_at) - earlier > STUCK_SECONDS:
+            gaps += 1
+    return gaps
+
+
+def check(ledger_start, ledger_end, run, journals):
+    """The figures of the soak: a dict of counts, every invariant 0 when it held."""
+    stored = set(ledger_end["events"]["stored"])
+    figures = Counter()
+    details = defaultdict(list)
+    intents, applied_by_sdk = Counter(), Counter()
+    for host, entries in journals.items():
+        info = run["hosts"][host]
+        bundle = f":com.example.chaos.host{host}"
+        figures["operations"] += sum(1 for entry in entries if entry["op"] == "done")
+        figures["clock jumps"] += sum(1 for entry in entries if entry["op"] == "fault")
+        host_cuts = cuts(entries)
+        for entry in entries:
+            op = entry["op"]
+            if op == "track":
+                figures["events acknowledged"] += 1
+                if entry["id"] in stored:
+                    continue
+                if any(cut > entry["at"] for cut in host_cuts):
+                    figures["events deleted by consent or erasure"] += 1
+                else:
+                    figures["lost"] += 1
+                    details["lost"].append(f"host {host}: event {entry['id']}")
+            elif op == "redeem-intent":
+                intents[entry["user"]] += 1
+            elif op == "redeem-done" and entry["outcome"] == "applied":
+                applied_by_sdk[entry["user"]] += 1
+            elif op == "erase" and entry.get("phase") == "done":
+                left = len(entry["leftovers"]) + entry["failures"]
+                figures["erasures"] += 1
+                figures["after erase"] += left
+                if left:
+                    details["after erase"].append(f"host {host}: {entry['leftovers']}")
+        intervals, lost_choice = off_intervals(entries)
+        figures["after opt-out"] += lost_choice
+        if lost_choice:
+            details["after opt-out"].append(f"host {host}: a restart found analytics on again")
+        for call in ledger_end["privacyCalls"]:
+            if (call["bundle"] or "").endswith(bundle) and any(
+                start < call["at"] < end for start, end in intervals
+            ):
+                figures["after opt-out"] += 1
+                details["after opt-out"].append(f"host {host}: {call['call']} at {call['at']:.3f}")
+        figures["stuck"] += stuck_gaps(entries, info["restarts"], run["stopped"])
+        if not info["exited"]:
+            figures["stuck"] += 1
+            details["stuck"].append(f"host {host}: did not exit after SIGTERM")
+    for user in set(intents) | set(applied_by_sdk) | set(ledger_end["redeemed"]):
+        applied = ledger_end["redeemed"].get(user, 0) - ledger_start["redeemed"].get(user, 0)
+        figures["redemptions applied"] += applied
+        if applied > intents[user]:
+            figures["applied twice"] += applied - intents[user]
+            details["applied twice"].append(f"{user}: {applied} applied, {intents[user]} intents")
+        if applied_by_sdk[user] > applied:
+            figures["lost"] += applied_by_sdk[user] - applied
+            details["lost"].append(f"{user}: {applied_by_sdk[user]} reported, {applied} applied")
+    figures["expired tokens"] = len(ledger_end["expiredTokens"])
+    for expired in ledger_end["expiredTokens"][:5]:
+        details["expired tokens"].append(
+            f"{expired['call']} from {expired['bundle']}, {expired['secondsPast']:.1f} s past")
+    figures["events forgotten by the server"] = ledger_end["events"]["forgotten"]
+    figures["duplicates removed by the server"] = ledger_end["events"]["duplicates"]
+    return figures, details
+
+
+INVARIANTS = ["lost", "applied twice", "expired tokens", "after opt-out", "after erase", "stuck"]
+
+
+def summary(figures, faults):
+    """The soak's last line."""
+    parts = [f"{figures['operations']} operations", f"{faults} faults"]
+    parts += [f"{name} {figures[name]}" for name in INVARIANTS]
+    return "chaos: " + ", ".join(parts)
+
+
+def load(workdir):
+    workdir = Path(workdir)
+    run = json.loads((workdir / "run.json").read_text())
+    run["hosts"] = {int(host): info for host, info in run["hosts"].items()}
+    journals = {host: read_journal(workdir / f"host{host}.journal") for host in run["hosts"]}
+    ledger_start = json.loads((workdir / "ledger-start.json").read_text())
+    ledger_end = json.loads((workdir / "ledger-end.json").read_text())
+    return ledger_start, ledger_end, run, journals
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit("usage: scripts/chaos_check.py WORKDIR")
+    figures, details = check(*load(sys.argv[1]))
+    for name, lines in details.items():
+        for line in lines[:10]:
+            print(f"{name}: {line}")
+    print(summary(figures, figures["clock jumps"]))
+    sys.exit(1 if any(figures[name] for name in INVARIANTS) else 0)
