@@ -52,8 +52,6 @@ public actor DeviceRegistration {
   private var startTask: Task<Void, Never>?
   /// A registration a privacy change started; ``finish()`` cancels it.
   private var privacyTask: Task<Void, Never>?
-  /// The registration on its way, which a privacy change waits for and a shutdown cancels.
-  private var sending: Task<Void, any Error>?
   private var busy = false
   private var waiters: [CheckedContinuation<Void, Never>] = []
 
@@ -174,10 +172,9 @@ public actor DeviceRegistration {
     }
   }
 
-  /// Cancels the registration at start, one a privacy change started and the request on
-  /// its way, if they are still running, and waits for them.
+  /// Cancels the registration at start, and one a privacy change started, if they are
+  /// still running, and waits for them.
   func finish() async {
-    sending?.cancel()
     for task in [startTask, privacyTask].compactMap(\.self) {
       task.cancel()
       await task.value
@@ -187,9 +184,9 @@ public actor DeviceRegistration {
   // MARK: Privacy
 
   /// Applies a change of the user's privacy switches: push registration off forgets the
-  /// push token and the fingerprint (once the registration on its way has answered, so
-  /// that none arrives after the switch returns); push registration back on, or device
-  /// information changed while it is on, registers again in the background.
+  /// push token and the fingerprint (and cancels a registration in flight); push
+  /// registration back on, or device information changed while it is on, registers
+  /// again in the background.
   func apply(_ change: PrivacyChange) async {
     if change.disabled.contains(.pushRegistration) {
       for task in [startTask, privacyTask].compactMap(\.self) {
@@ -245,17 +242,7 @@ public actor DeviceRegistration {
         outcome = .unchanged
         return false
       }
-      // Not interrupted once on its way: turning push registration off cancels this
-      // registration and waits for its answer (within the request's deadline), so that
-      // none arrives at the server after the switch returned. Shutting down cancels it.
-      let endpoint = try Self.endpoint(encoded)
-      let network = network
-      // Cancelled before it left (a shutdown, a privacy change): it is not sent.
-      try Task.checkCancellation()
-      let send = Task { _ = try await network.sendRegistration(endpoint) }
-      sending = send
-      defer { sending = nil }
-      try await send.value
+      _ = try await network.sendRegistration(Self.endpoint(encoded))
     } catch {
       await failed(error, trigger: trigger, since: start)
       throw error
