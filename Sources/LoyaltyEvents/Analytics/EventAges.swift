@@ -54,7 +54,4 @@ final class EventAges: Sendable {
   func forgetAll() {
     tracked.withLock { $0 = [:] }
   }
-
-  /// How many events are remembered.
-  var count: Int { tracked.withLock { $0.count } }
 }
