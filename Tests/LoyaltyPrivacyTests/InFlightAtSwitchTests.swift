@@ -46,9 +46,10 @@ final class SlowArrivalBackend: HTTPTransport {
   }
 }
 
-/// Off means off when the switch returns: an analytics batch that was on its way has
-/// arrived by then, and none arrives afterwards (found by the chaos soak: a cancelled
-/// request still reached the server after the switch returned).
+/// Off means off when the switch returns: an analytics batch or a device registration
+/// that was on its way has arrived by then, and none arrives afterwards (found by the
+/// chaos soak: a cancelled registration still reached the server 108 ms after the switch
+/// returned).
 @Suite("A switch turned off returns after what was on its way arrived")
 struct InFlightAtSwitchTests {
   static func start(_ backend: SlowArrivalBackend) async throws -> LoyaltyClient {
@@ -84,6 +85,62 @@ struct InFlightAtSwitchTests {
     try await Task.sleep(for: .milliseconds(400))
     #expect(backend.arrivals.count == 2)
     #expect(backend.arrivals.allSatisfy { $0 <= returned }, "arrived after the switch returned")
+    await client.shutdown()
+  }
+
+  @Test(
+    "push registration turned off during the registration at start: it arrived before",
+    .timeLimit(.minutes(TestTime.minutes(1))))
+  func registrationAtStartOnItsWay() async throws {
+    let backend = SlowArrivalBackend()
+    let client = try await Self.start(backend)
+    try await backend.waitUntilSent(1)
+    _ = try await client.privacy.disable([.pushRegistration, .deviceInformation])
+    let returned = Date()
+    try await Task.sleep(for: .milliseconds(400))
+    #expect(backend.arrivals.count == 1)
+    #expect(backend.arrivals.allSatisfy { $0 <= returned }, "arrived after the switch returned")
+    #expect(
+      try await client.deviceRegistration.deviceToken() == nil, "the push token was kept")
+    await client.shutdown()
+  }
+
+  @Test(
+    "push registration turned off during a token update: it arrived before, the token is gone",
+    .timeLimit(.minutes(TestTime.minutes(1))))
+  func tokenUpdateOnItsWay() async throws {
+    let backend = SlowArrivalBackend()
+    let client = try await Self.start(backend)
+    let registration = try client.deviceRegistration
+    _ = await registration.awaitStartRegistration()
+    let update = Task { try await registration.updateDeviceToken("push-token-1") }
+    try await backend.waitUntilSent(2)
+    _ = try await client.privacy.disable(.pushRegistration)
+    let returned = Date()
+    _ = try? await update.value
+    try await Task.sleep(for: .milliseconds(400))
+    #expect(backend.arrivals.count == 2)
+    #expect(backend.arrivals.allSatisfy { $0 <= returned }, "arrived after the switch returned")
+    #expect(try await registration.deviceToken() == nil, "the push token was kept")
+    #expect(await registration.lastOutcome == .disabledByPrivacy)
+    await client.shutdown()
+  }
+
+  @Test(
+    "device information turned off during a registration: the one with the details arrived before",
+    .timeLimit(.minutes(TestTime.minutes(1))))
+  func detailsOnTheirWay() async throws {
+    let backend = SlowArrivalBackend()
+    let client = try await Self.start(backend)
+    let registration = try client.deviceRegistration
+    _ = await registration.awaitStartRegistration()
+    let forced = Task { try await registration.register() }
+    try await backend.waitUntilSent(2)
+    _ = try await client.privacy.disable(.deviceInformation)
+    let returned = Date()
+    _ = try? await forced.value
+    #expect(backend.arrivals.count >= 2)
+    #expect(backend.arrivals.count < 2 || backend.arrivals[1] <= returned, "arrived after")
     await client.shutdown()
   }
 }

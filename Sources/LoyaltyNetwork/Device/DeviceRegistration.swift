@@ -89,12 +89,15 @@ public actor DeviceRegistration {
     guard !token.isEmpty else {
       throw LoyaltyError(.missingDeviceToken, "The device token is empty.")
     }
+    await acquire()
+    defer { release() }
+    // Checked and kept in one turn: a switch turned off meanwhile forgets it after.
     guard await allowed(.pushRegistration) else {
       logger.debug("Push registration is off; the push token is not kept.")
       return
     }
     try await store.set(token, forKey: Self.deviceTokenKey)
-    try await registerIfNeeded(.tokenUpdate)
+    _ = try await performAcquired(force: false, trigger: .tokenUpdate)
   }
 
   /// The stored push token.
@@ -184,15 +187,17 @@ public actor DeviceRegistration {
   // MARK: Privacy
 
   /// Applies a change of the user's privacy switches: push registration off forgets the
-  /// push token and the fingerprint (and cancels a registration in flight); push
-  /// registration back on, or device information changed while it is on, registers
-  /// again in the background.
+  /// push token and the fingerprint; push registration back on, or device information
+  /// changed while it is on, registers again in the background.
+  ///
+  /// Turning push registration off waits for a registration already on its way to be
+  /// answered (within its call's deadline) instead of cancelling it: a cancelled request
+  /// that has left can still reach the server, after the switch returned. One that has
+  /// not left yet finds the switch off, and is not sent.
   func apply(_ change: PrivacyChange) async {
     if change.disabled.contains(.pushRegistration) {
-      for task in [startTask, privacyTask].compactMap(\.self) {
-        task.cancel()
-        await task.value
-      }
+      await acquire()
+      defer { release() }
       do {
         try await store.removeValue(forKey: Self.deviceTokenKey)
         try await store.removeValue(forKey: Self.fingerprintKey)
@@ -208,6 +213,11 @@ public actor DeviceRegistration {
     guard change.current.contains(.pushRegistration),
       change.enabled.contains(.pushRegistration) || informationChanged
     else { return }
+    if change.disabled.contains(.deviceInformation) {
+      // A registration on its way with the device's details arrives before this returns.
+      await acquire()
+      release()
+    }
     privacyTask?.cancel()
     privacyTask = Task { _ = try? await self.registerIfNeeded(.privacyChange) }
   }
@@ -223,16 +233,17 @@ public actor DeviceRegistration {
   private func perform(force: Bool, trigger: DeviceRegistrationTrigger) async throws -> Bool {
     await acquire()
     defer { release() }
-    guard await allowed(.pushRegistration) else {
-      outcome = .disabledByPrivacy
-      guard trigger == .explicit else { return false }
-      throw LoyaltyError(
-        .featureDisabled,
-        "The user turned push and device registration off; the device was not registered.",
-        metadata: ["feature": "pushRegistration"])
-    }
+    return try await performAcquired(force: force, trigger: trigger)
+  }
+
+  /// ``perform(force:trigger:)`` once this registration's turn is taken.
+  private func performAcquired(force: Bool, trigger: DeviceRegistrationTrigger) async throws
+    -> Bool
+  {
+    guard await allowed(.pushRegistration) else { return try refused(trigger) }
     let info: DeviceInfo
     let fingerprint: String
+    let endpoint: Endpoint<ResponseEnvelope>
     let start = network.clock.monotonicTime
     do {
       info = try await currentDeviceInfo()
@@ -242,7 +253,16 @@ public actor DeviceRegistration {
         outcome = .unchanged
         return false
       }
-      _ = try await network.sendRegistration(Self.endpoint(encoded))
+      endpoint = try Self.endpoint(encoded)
+    } catch {
+      await failed(error, trigger: trigger, since: start)
+      throw error
+    }
+    // The switch may have turned off while the info was read: checked again just before
+    // the request leaves (a switch turned off after this waits for the answer).
+    guard await allowed(.pushRegistration) else { return try refused(trigger) }
+    do {
+      _ = try await network.sendRegistration(endpoint)
     } catch {
       await failed(error, trigger: trigger, since: start)
       throw error
@@ -261,6 +281,16 @@ public actor DeviceRegistration {
     await network.callRecorder(analytics: analytics).report(
       "device_info", since: start, error: nil)
     return true
+  }
+
+  /// Push registration is off: nothing was sent. An explicit call throws.
+  private func refused(_ trigger: DeviceRegistrationTrigger) throws -> Bool {
+    outcome = .disabledByPrivacy
+    guard trigger == .explicit else { return false }
+    throw LoyaltyError(
+      .featureDisabled,
+      "The user turned push and device registration off; the device was not registered.",
+      metadata: ["feature": "pushRegistration"])
   }
 
   private func failed(
