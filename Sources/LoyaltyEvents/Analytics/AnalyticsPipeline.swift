@@ -66,7 +66,10 @@ public actor AnalyticsPipeline: AnalyticsTracker {
   var flushTask: Task<Void, Never>?
   private var timerTask: Task<Void, Never>?
   private var consecutiveFailures = 0
-  private var nextAttempt: Date?
+  /// When the next upload may be tried after a failure: as the device clock read it then
+  /// (for ``backoffUntil``), and on the monotonic clock, which the wait is measured on (a
+  /// clock set back a day must not hold the uploads a day).
+  private var nextAttempt: (date: Date, monotonic: TimeInterval)?
   /// Whether a `Retry-After` beyond the bound has been logged as a warning already.
   private var retryAfterCutLogged = false
   private(set) var stopped = false
@@ -185,8 +188,10 @@ public actor AnalyticsPipeline: AnalyticsTracker {
     return current
   }
 
-  /// When the next upload may be tried after a failure, if the pipeline is backing off.
-  public var backoffUntil: Date? { nextAttempt }
+  /// When the next upload may be tried after a failure, if the pipeline is backing off: on
+  /// the device clock as it read at the failure. The wait itself is measured on the
+  /// monotonic clock, so setting the device clock back or ahead neither holds nor ends it.
+  public var backoffUntil: Date? { nextAttempt?.date }
 
   private func startFlushIfIdle() {
     if flushTask == nil {
@@ -232,7 +237,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
       flushTask = nil
       resumeClaimWaiters()
     }
-    if let nextAttempt, clock.now < nextAttempt {
+    if let nextAttempt, clock.monotonicTime < nextAttempt.monotonic {
       return
     }
     guard await analyticsAllowed() else { return }
@@ -382,7 +387,7 @@ public actor AnalyticsPipeline: AnalyticsTracker {
     } else {
       delay = configuration.backoff(afterFailures: consecutiveFailures)
     }
-    nextAttempt = clock.now.addingTimeInterval(delay)
+    nextAttempt = (clock.now.addingTimeInterval(delay), clock.monotonicTime + delay)
     logger.info(
       "Analytics upload failed; trying again in " + String(cFormat: "%.1f", delay) + " s.")
     return false

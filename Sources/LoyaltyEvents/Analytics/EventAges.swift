@@ -9,8 +9,10 @@ import LoyaltyCore
 /// When each event this process tracked was tracked, on the monotonic clock. An event's
 /// age (for `maxAge`) is judged on it, so a device clock set back or forward between
 /// `track` and the upload expires nothing: an event tracked while the clock was a day
-/// behind is not a day old once the clock is set right. Events an earlier process
-/// tracked (before a restart) are judged on their timestamps.
+/// behind is not a day old once the clock is set right. An event an earlier process
+/// tracked (before a restart) is judged on its timestamp once, when this process first
+/// claims it, and on the monotonic clock from then on: a jump after that first look does
+/// not age it either.
 final class EventAges: Sendable {
   private let tracked = Locked<[String: TimeInterval]>([:])
   private let limit: Int
@@ -33,14 +35,17 @@ final class EventAges: Sendable {
   }
 
   /// How old the event `id`, stamped `timestamp`, is: on the monotonic clock when this
-  /// process tracked it, else on the wall clock.
+  /// process tracked it or saw it before, else on the wall clock (and remembered so, an
+  /// event stamped in the future counting as new).
   func age(
     of id: String, timestamp: Date, now: Date, monotonicTime: TimeInterval
   ) -> TimeInterval {
-    if let trackedAt = tracked.withLock({ $0[id] }) {
-      return monotonicTime - trackedAt
+    tracked.withLock { tracked in
+      if let trackedAt = tracked[id] { return monotonicTime - trackedAt }
+      let age = now.timeIntervalSince(timestamp)
+      if tracked.count < limit { tracked[id] = monotonicTime - max(0, age) }
+      return age
     }
-    return now.timeIntervalSince(timestamp)
   }
 
   /// Forgets events that left the queue.

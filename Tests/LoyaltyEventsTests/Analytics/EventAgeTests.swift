@@ -70,4 +70,55 @@ struct EventAgeTests {
     #expect(uploader.received.isEmpty == expired)
     #expect(await pipeline.currentStatistics().expired == (expired ? 1 : 0))
   }
+
+  @Test(
+    "an event from before a restart, judged once on its timestamp: a later jump does not age it",
+    arguments: [(59.0, false), (60.0, false), (61.0, true)])
+  func earlierProcess(passed: TimeInterval, expired: Bool) async {
+    let clock = JumpingTestClock()
+    let queue = InMemoryEventQueue()
+    let stamped = clock.now.addingTimeInterval(-30)
+    await queue.append([
+      QueuedEvent(
+        id: "01EARLIER", name: "screen_viewed", timestamp: stamped, payload: Data("{}".utf8))
+    ])
+    let refusing = Locked(true)
+    let uploader = RecordingUploader { _ in
+      refusing.withLock { $0 } ? .retryLater(after: nil) : .accepted(duplicates: 0)
+    }
+    let pipeline = AnalyticsPipeline(
+      queue: queue, uploader: { uploader }, clock: clock,
+      configuration: AnalyticsConfiguration(flushAt: 1_000, flushInterval: 0, maxAge: 60))
+    await pipeline.flush()
+    refusing.withLock { $0 = false }
+    // Set a day ahead, then 29 or 31 s more than maxAge's rest since it was first seen.
+    clock.jump(by: 86_400)
+    clock.pass(passed - 30)
+    await pipeline.flush()
+    #expect(uploader.received.contains("01EARLIER") == !expired)
+    #expect(await pipeline.currentStatistics().expired == (expired ? 1 : 0))
+  }
+
+  @Test(
+    "a backoff is time that passes: the clock set back a day holds uploads only the backoff",
+    arguments: [(299.0, false), (300.0, true), (301.0, true)])
+  func backoffOnTheMonotonicClock(passed: TimeInterval, uploaded: Bool) async throws {
+    let clock = JumpingTestClock()
+    let refusing = Locked(true)
+    let uploader = RecordingUploader { _ in
+      refusing.withLock { $0 } ? .retryLater(after: 300) : .accepted(duplicates: 0)
+    }
+    let pipeline = AnalyticsPipeline(
+      queue: InMemoryEventQueue(), uploader: { uploader }, clock: clock,
+      configuration: AnalyticsConfiguration(
+        flushAt: 1_000, flushInterval: 0, maxAge: 86_400, maxRetryAfter: 300))
+    let id = try await pipeline.track("screen_viewed")
+    await pipeline.flush()
+    #expect(await pipeline.backoffUntil == clock.now.addingTimeInterval(300))
+    refusing.withLock { $0 = false }
+    clock.jump(by: -86_400)
+    clock.pass(passed)
+    await pipeline.flush()
+    #expect(uploader.received.contains(id) == uploaded)
+  }
 }
