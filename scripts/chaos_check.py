@@ -102,6 +102,8 @@ def check(ledger_start, ledger_end, run, journals):
         figures["operations"] += sum(1 for entry in entries if entry["op"] == "done")
         figures["clock jumps"] += sum(1 for entry in entries if entry["op"] == "fault")
         host_cuts = cuts(entries)
+        # What the SDK reported giving up on (its drop handler), to name a loss's cause.
+        dropped = {i: e["reason"] for e in entries if e["op"] == "drop" for i in e["ids"]}
         for entry in entries:
             op = entry["op"]
             if op == "track":
@@ -112,7 +114,9 @@ def check(ledger_start, ledger_end, run, journals):
                     figures["events deleted by consent or erasure"] += 1
                 else:
                     figures["lost"] += 1
-                    details["lost"].append(f"host {host}: event {entry['id']}")
+                    cause = dropped.get(entry["id"])
+                    said = f" (the SDK dropped it: {cause})" if cause else ""
+                    details["lost"].append(f"host {host}: event {entry['id']}{said}")
             elif op == "redeem-intent":
                 intents[entry["user"]] += 1
             elif op == "redeem-done" and entry["outcome"] == "applied":

@@ -107,10 +107,9 @@ extension HostRun {
       ])
   }
 
-  /// After SIGTERM: the clock back, then analytics flushed until nothing is pending or
-  /// `seconds` pass; what remains is journaled.
+  /// After SIGTERM: analytics flushed until nothing is pending or `seconds` pass, the
+  /// device clock left where it is; what remains is journaled.
   func deliver(within seconds: TimeInterval) async {
-    clock.jump(to: 0)
     if client == nil { await startClient() }
     guard let client, let analytics = try? client.analytics else {
       journal.write("drained", ["pending": .integer(-1)])
