@@ -142,12 +142,13 @@ struct MaskedText {
     return nil
   }
 
-  /// `(?<![0-9])(?:[0-9][ -]?){12,18}[0-9](?![0-9])`, whole.
+  /// `\b(?:[0-9][ -]?){12,18}[0-9]\b`, whole: a word of its own, so the digits inside an
+  /// id or a path (a UUID's `AB123456-7890-4123-8...`) are left alone.
   func cardNumber(from start: Int) -> Range<Int>? {
     var index = start
     while index < bytes.count {
-      if Self.isDigit(bytes[index]) && (index == 0 || !Self.isDigit(bytes[index - 1])),
-        let end = cardNumberEnd(from: index)
+      if Self.isDigit(bytes[index]) && isWordStart(index),
+        let end = cardNumberEnd(from: index), isWordEnd(end)
       {
         return index..<end
       }

@@ -26,8 +26,9 @@ enum MaskingRule: CaseIterable {
   /// spaces or dashes.
   /// `(?<![A-Za-z0-9+])\+[0-9](?:[ -]?[0-9]){7,14}(?![0-9])`
   case phoneNumber
-  /// Card numbers: 13 to 19 digits, optionally grouped with spaces or dashes.
-  /// `(?<![0-9])(?:[0-9][ -]?){12,18}[0-9](?![0-9])`
+  /// Card numbers: 13 to 19 digits, optionally grouped with spaces or dashes, standing
+  /// as a word of their own.
+  /// `\b(?:[0-9][ -]?){12,18}[0-9]\b`
   case cardNumber
   /// A PIN written in prose.
   /// `(?i)\b(pin)(\W{1,3})[0-9]{3,12}\b`, keeping the first two groups.

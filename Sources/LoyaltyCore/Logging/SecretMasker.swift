@@ -14,8 +14,8 @@
 /// - email addresses, also with the `@` percent-encoded (`%40`);
 /// - international phone numbers: `+` and 8 to 15 digits, with or without spaces or
 ///   dashes;
-/// - card numbers (13 to 19 digits, with or without spaces or dashes), keeping the
-///   last four digits;
+/// - card numbers (13 to 19 digits, with or without spaces or dashes, as a word of their
+///   own: not the digits inside an id or a path), keeping the last four digits;
 /// - PINs written as `PIN 1234`;
 /// - any literal secret the masker was given, such as the configured API key or the
 ///   device id.

@@ -54,6 +54,19 @@ struct MaskingRuleTests {
     ("12345678901234567890", "12345678901234567890"),
     ("id 123456789012 ok", "id 123456789012 ok"),
     ("4111  1111 1111 1111", "4111  1111 1111 1111"),
+    ("(4111111111111111)", "(<card ****1111>)"),
+    ("x4111111111111111", "x4111111111111111"),
+    ("4111111111111111x", "4111111111111111x"),
+    ("_4111111111111111", "_4111111111111111"),
+    // The digits inside a UUID in a path are not a card number.
+    (
+      "/tmp/pem-AB123456-7890-4123-8ABC-DEF012345678/key.pem",
+      "/tmp/pem-AB123456-7890-4123-8ABC-DEF012345678/key.pem"
+    ),
+    (
+      "/tmp/pem-12345678-7890-4123-ABCD-DEF012345678/key.pem",
+      "/tmp/pem-<card ****4123>-ABCD-DEF012345678/key.pem"
+    ),
     // PINs in prose.
     ("the user typed PIN 4821.", "the user typed PIN <masked>."),
     ("pin: 12", "pin: <masked>"),
