@@ -51,6 +51,8 @@ struct PrivacyHarness {
     // Room for a machine running every suite at once; nothing here waits for a timeout.
     configuration.network.requestTimeout = 60
     configuration.network.resourceTimeout = 120
+    configuration.token.loginTimeout = 60
+    configuration.token.refreshTimeout = 60
     return configuration
   }
 
