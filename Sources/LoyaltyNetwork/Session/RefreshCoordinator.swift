@@ -37,7 +37,10 @@ public import LoyaltyCore
 ///   arrive expired. A pair that a refresh just brought already inside the refresh
 ///   window is refreshed again only once inside that margin, and, when it arrived inside
 ///   it, only after the server refuses it (a 401): at most one refresh per token,
-///   whatever the device clock does.
+///   whatever the device clock does. Before any answer has told the server's time (the
+///   first call after a launch), a stored token whose `iat` is after the device's clock
+///   is refreshed first: the clock was set back by an amount nothing tells, and its
+///   expiry cannot be judged on it.
 /// - With a metrics recorder, each refresh is counted once as `loyalty_token_refreshes`
 ///   (dimension `outcome`), and each opening of the breaker as
 ///   `loyalty_circuit_breaker_opens`.
@@ -160,7 +163,7 @@ public actor RefreshCoordinator {
     do {
       return try await refresh(replacing: pair.accessToken)
     } catch let error as LoyaltyError
-      where Self.keepsSession(error) && token.isSendable(at: serverClock.now)
+      where Self.keepsSession(error) && Self.isJudgedSendable(token, at: serverClock.now)
     {
       // The refresh failed for now, but the current token still works until it expires.
       logger.warning("Refreshing failed for now; using the current token until it expires.")
@@ -182,16 +185,30 @@ public actor RefreshCoordinator {
   }
 
   /// Whether `token` must be refreshed before it is sent at `now`: inside the refresh
-  /// window, or too close to its expiry to arrive in time (``SessionToken/sendMargin``).
-  /// A token a refresh brought already inside the window is used as it is until it is too
-  /// close to its expiry; one that arrived that close already (the estimate of the
-  /// server's time cannot judge it) is used until the server refuses it.
+  /// window, too close to its expiry to arrive in time (``SessionToken/sendMargin``), or
+  /// issued after `now` (a clock behind the server's by an unknown amount: a stored token
+  /// read after the device's clock was set back, before any answer told the server's
+  /// time). A token a refresh brought already due is used as it is until it is too close
+  /// to its expiry; one that arrived that close already (the estimate of the server's time
+  /// cannot judge it) is used until the server refuses it.
   private nonisolated func needsRefresh(_ token: SessionToken, at now: Date) -> Bool {
     let sendable = token.expiresAt == nil || token.isSendable(at: now)
     if let arrived = arrivedDue.withLock({ $0 }), arrived.accessToken == token.pair.accessToken {
       return !sendable && arrived.sendable
     }
-    return !sendable || token.shouldRefresh(at: now, threshold: configuration.refreshThreshold)
+    return !sendable || isDue(token, at: now)
+  }
+
+  /// Whether `token` is inside the refresh window at `now`, or was issued after it.
+  private nonisolated func isDue(_ token: SessionToken, at now: Date) -> Bool {
+    token.shouldRefresh(at: now, threshold: configuration.refreshThreshold)
+      || token.isIssued(after: now)
+  }
+
+  /// Whether `token` may be sent at `now` when a refresh failed for now: it has more than
+  /// the send margin left, judged on a clock that does not read before its issue.
+  private static func isJudgedSendable(_ token: SessionToken, at now: Date) -> Bool {
+    token.isSendable(at: now) && !token.isIssued(after: now)
   }
 
   /// Refreshes the tokens, or joins the refresh already in flight.
@@ -354,7 +371,7 @@ public actor RefreshCoordinator {
     recordIssuedAt(of: pair, sentAt: sentAt)
     let token = sessionToken(for: pair)
     let now = serverClock.now
-    if token.shouldRefresh(at: now, threshold: configuration.refreshThreshold) {
+    if isDue(token, at: now) {
       // Short-lived, or the estimate of the server's time is off: used as it is, and
       // refreshed again only once too close to its expiry, if it arrived further.
       logger.debug("A refreshed token is already inside the refresh window.")

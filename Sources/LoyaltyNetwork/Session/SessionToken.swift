@@ -56,6 +56,15 @@ public struct SessionToken: Sendable, Equatable, CustomStringConvertible {
     isValid(at: now.addingTimeInterval(Self.sendMargin))
   }
 
+  /// Whether `now` reads before the server issued the access token (its `iat`): the clock
+  /// that reads it is behind the server's by an amount nothing tells, so the token's expiry
+  /// cannot be judged on it. A device clock set back while the app was not running reads
+  /// so until the first answer tells the server's time.
+  func isIssued(after now: Date) -> Bool {
+    guard let issuedAt else { return false }
+    return now < issuedAt
+  }
+
   /// Whether the pair can be refreshed: it has a refresh token.
   public var canRefresh: Bool { !pair.refreshToken.isEmpty }
 
