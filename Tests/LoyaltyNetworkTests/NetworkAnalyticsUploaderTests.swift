@@ -59,4 +59,41 @@ struct NetworkAnalyticsUploaderTests {
       await Self.outcome { throw LoyaltyError(.notConnected, "down") }.0
         == .retryLater(after: nil))
   }
+
+  /// A 2xx answer with `body`.
+  static func answer(_ status: Int, _ body: String) -> @Sendable () -> HTTPResponse {
+    {
+      HTTPResponse(
+        status: status, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+    }
+  }
+
+  @Test(
+    "a 2xx is a receipt when documented, bare or empty; the batch is deleted",
+    arguments: [
+      (200, #"{"status":"1","accepted":3,"duplicates":2}"#, 2),
+      (200, #"{"status":"1","accepted":3,"result":[]}"#, 0),
+      (200, #"{"status":"1"}"#, 0),
+      (200, #"{"status":1,"msg":"ok","duplicates":1}"#, 1),
+      (200, #"{"accepted":3}"#, 0),
+      (202, "", 0),
+      (204, "", 0),
+    ])
+  func receipts(status: Int, body: String, duplicates: Int) async {
+    #expect(await Self.outcome(Self.answer(status, body)).0 == .accepted(duplicates: duplicates))
+  }
+
+  @Test(
+    "a 2xx that is not a receipt keeps the batch: a page, a failed status, another call's answer",
+    arguments: [
+      (200, "<html><body>Sign in to the Wi-Fi</body></html>"),
+      (200, #"{"status":"0","msg":"failed"}"#),
+      (200, #"{"status":"2","accepted":3}"#),
+      (200, #"{"status":"1","MAPP_SHOPS":{"shops":[]},"MAPP_SHOPS-status":1}"#),
+      (200, #"{"status":"1","result":[]}"#),
+      (201, #"{"status":"1","context":{"merchant":{"uuid":"m"}}}"#),
+    ])
+  func noReceipt(status: Int, body: String) async {
+    #expect(await Self.outcome(Self.answer(status, body)).0 == .retryLater(after: nil))
+  }
 }

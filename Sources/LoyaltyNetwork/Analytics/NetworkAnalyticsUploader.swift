@@ -42,8 +42,7 @@ public struct NetworkAnalyticsUploader: AnalyticsUploader {
     }
     switch response.status {
     case 200..<300:
-      let envelope = try? ResponseEnvelope(httpStatus: response.status, body: response.body)
-      return .accepted(duplicates: envelope?["duplicates"]?.looseInt ?? 0)
+      return receipt(of: response)
     case 413:
       return .tooLarge
     case 400:
@@ -58,6 +57,44 @@ public struct NetworkAnalyticsUploader: AnalyticsUploader {
           response.headers["Retry-After"], now: client.clock.now)?.delay)
     default:
       return .retryLater(after: nil)
+    }
+  }
+
+  /// What a 2xx answer says of the batch (chosen here, `Docs/API.md`, "Analytics
+  /// ingestion"). The events are deleted only on a receipt: the documented answer (with
+  /// `accepted`), a bare success (a `status` of 1 or none, and no other call's list or
+  /// object), or no body at all (202, 204). A body that is not JSON (a captive portal's
+  /// or a proxy's page), a `status` other than 1, or another call's answer is no
+  /// receipt: the batch is kept and sent again later, and a warning says why.
+  private func receipt(of response: HTTPResponse) -> AnalyticsUploadOutcome {
+    guard !response.body.isEmpty else { return .accepted(duplicates: 0) }
+    let reason: String
+    do {
+      let envelope = try ResponseEnvelope(httpStatus: response.status, body: response.body)
+      let duplicates = envelope["duplicates"]?.looseInt ?? 0
+      if let status = envelope.status, status != 1 {
+        reason = "its status is \(status)"
+      } else if envelope["accepted"] != nil {
+        return .accepted(duplicates: duplicates)
+      } else if let member = Self.otherCallMember(envelope) {
+        reason = "it holds `\(member)` and no `accepted`, another call's answer"
+      } else {
+        return .accepted(duplicates: duplicates)
+      }
+    } catch {
+      reason = "its body is not the server's JSON (a captive portal's or a proxy's page?)"
+    }
+    client.logger.warning(
+      "analytics answered HTTP \(response.status), but \(reason); the batch is kept and "
+        + "sent again later.")
+    return .retryLater(after: nil)
+  }
+
+  /// The first member (in name order) holding a list or an object: a receipt holds
+  /// numbers and a message only.
+  private static func otherCallMember(_ envelope: ResponseEnvelope) -> String? {
+    envelope.fields.keys.stablySorted().first { key in
+      envelope[key]?.arrayValue != nil || envelope[key]?.objectValue != nil
     }
   }
 }
