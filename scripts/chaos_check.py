@@ -8,7 +8,9 @@ Each invariant is counted, never sampled:
 
   lost          an event `track` acknowledged (journaled after it returned, while analytics
                 was on) that the server never stored, unless the user withdrew consent or
-                erased everything after it (both delete what is queued, by design); and a
+                erased everything after it (both delete what is queued, by design: only
+                the first such cut after the event, and no more events than the client
+                held just before it, which the journal records as `queued`); and a
                 redemption the SDK reported as applied that the server did not apply
   applied twice redemptions the server applied beyond the intents the hosts journaled
                 (each before its first send), per user
@@ -70,14 +72,50 @@ def off_intervals(entries):
 
 
 def cuts(entries):
-    """The times queued events may be deleted by design: consent withdrawn, data erased."""
-    times = []
+    """The times queued events may be deleted by design (consent withdrawn, data erased), in
+    order, each with the most it can delete: the events the client held just before it
+    (`queued`; None when the journal does not say)."""
+    found = []
+    analytics_on = None
     for entry in entries:
-        if entry["op"] == "privacy" and entry["on"] is False:
-            times.append(entry["started"])
+        if entry["op"] == "privacy":
+            analytics_on = entry["on"]
+            if entry["on"] is False:
+                found.append((entry["started"], entry.get("queued")))
         elif entry["op"] == "erase" and entry.get("phase") == "start":
-            times.append(entry["at"])
-    return times
+            found.append((entry["at"], entry.get("queued")))
+            analytics_on = None
+        elif entry["op"] == "client":
+            if analytics_on and not entry["analytics"]:
+                # Killed while turning analytics off, before the switch was journaled: the
+                # switch happened, at a time and with a count the journal does not tell.
+                found.append((entry["at"], None))
+            analytics_on = entry["analytics"]
+    return sorted(found, key=lambda cut: cut[0])
+
+
+def unstored(entries, stored, host_cuts):
+    """The events `track` acknowledged that the server never stored: (how many a cut excuses,
+    the lost ones). A cut deletes everything queued, so only the first cut after an event can
+    have deleted it, and it deleted at most what the client held just before it."""
+    missing = [e for e in entries if e["op"] == "track" and e["id"] not in stored]
+    by_cut = defaultdict(list)
+    lost = []
+    for event in missing:
+        first = next((i for i, (at, _) in enumerate(host_cuts) if at > event["at"]), None)
+        if first is None:
+            lost.append(event)
+        else:
+            by_cut[first].append(event)
+    excused = 0
+    for index, events in by_cut.items():
+        queued = host_cuts[index][1]
+        budget = len(events) if queued is None or queued < 0 else queued
+        # The latest ones are the likeliest to have been queued still.
+        unexcused = max(0, len(events) - budget)
+        excused += len(events) - unexcused
+        lost += events[:unexcused]
+    return excused, lost
 
 
 def stuck_gaps(entries, restarts, stopped_at):
@@ -104,19 +142,17 @@ def check(ledger_start, ledger_end, run, journals):
         host_cuts = cuts(entries)
         # What the SDK reported giving up on (its drop handler), to name a loss's cause.
         dropped = {i: e["reason"] for e in entries if e["op"] == "drop" for i in e["ids"]}
+        excused, lost = unstored(entries, stored, host_cuts)
+        figures["events deleted by consent or erasure"] += excused
+        figures["lost"] += len(lost)
+        for entry in lost:
+            cause = dropped.get(entry["id"])
+            said = f" (the SDK dropped it: {cause})" if cause else ""
+            details["lost"].append(f"host {host}: event {entry['id']}{said}")
         for entry in entries:
             op = entry["op"]
             if op == "track":
                 figures["events acknowledged"] += 1
-                if entry["id"] in stored:
-                    continue
-                if any(cut > entry["at"] for cut in host_cuts):
-                    figures["events deleted by consent or erasure"] += 1
-                else:
-                    figures["lost"] += 1
-                    cause = dropped.get(entry["id"])
-                    said = f" (the SDK dropped it: {cause})" if cause else ""
-                    details["lost"].append(f"host {host}: event {entry['id']}{said}")
             elif op == "redeem-intent":
                 intents[entry["user"]] += 1
             elif op == "redeem-done" and entry["outcome"] == "applied":

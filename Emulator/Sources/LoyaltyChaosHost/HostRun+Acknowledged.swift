@@ -80,10 +80,16 @@ extension HostRun {
 
   private func flipPrivacy(_ client: LoyaltyClient) async throws {
     if analyticsOn {
+      let queued = await queuedEvents(client)
       let started = Date()
       _ = try await client.privacy.disable(HostClient.switched)
       analyticsOn = false
-      journal.write("privacy", ["on": false, "started": .number(started.timeIntervalSince1970)])
+      journal.write(
+        "privacy",
+        [
+          "on": false, "started": .number(started.timeIntervalSince1970),
+          "queued": .integer(queued),
+        ])
     } else {
       journal.write("privacy", ["on": true])
       _ = try await client.privacy.enable(HostClient.switched)
@@ -91,10 +97,17 @@ extension HostRun {
     }
   }
 
+  /// How many analytics events `client` holds, claimed or not: the most a switch or an
+  /// erasure that follows can delete. -1 when analytics cannot be reached.
+  private func queuedEvents(_ client: LoyaltyClient) async -> Int {
+    guard let analytics = try? client.analytics else { return -1 }
+    return await analytics.currentStatistics().pending
+  }
+
   /// Erases everything, then lists what is left under the data directory (nothing, when
   /// the erasure kept its promise) and starts a client as on a new device.
   func erase(_ client: LoyaltyClient) async throws {
-    journal.write("erase", ["phase": "start"])
+    journal.write("erase", ["phase": "start", "queued": .integer(await queuedEvents(client))])
     let report = await client.eraseAllData()
     self.client = nil
     let left = LeftoverScan.files(under: dataDirectory)

@@ -21,6 +21,9 @@ actor HostRun {
   /// Where the user logged in now is kept, beside the journal: a restarted host must log
   /// in (and count redemptions) as the user whose tokens the store holds.
   let userFile: URL
+  /// Where the device clock's offset is kept, beside the journal: killing an app does not
+  /// set the device's clock right, so a restarted host starts with the clock it had.
+  let clockFile: URL
   /// Whether analytics is on, as the privacy center last said.
   var analyticsOn = false
   var intents = 0
@@ -56,6 +59,12 @@ actor HostRun {
       $0.trimmingCharacters(in: .whitespacesAndNewlines)
     }
     self.user = kept.flatMap { users.contains($0) ? $0 : nil } ?? users[0]
+    self.clockFile = URL(fileURLWithPath: journal.path + ".clock")
+    if let offset = (try? String(contentsOf: clockFile, encoding: .utf8)).flatMap({
+      TimeInterval($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }) {
+      clock.jump(to: offset)
+    }
     journal.write("start", ["pid": .integer(Int(ProcessInfo.processInfo.processIdentifier))])
   }
 
@@ -166,6 +175,7 @@ actor HostRun {
       let offsets: [TimeInterval] = [0, 0, 45, -90, 7_200, -10_800, 3 * 86_400, -86_400]
       let offset = offsets.randomElement(using: &generator) ?? 0
       clock.jump(to: offset)
+      try? Data(String(offset).utf8).write(to: clockFile, options: .atomic)
       journal.write("fault", ["kind": "clock", "offset": .number(offset)])
     }
   }
