@@ -372,9 +372,10 @@ public actor RefreshCoordinator {
     let token = sessionToken(for: pair)
     let now = serverClock.now
     if isDue(token, at: now) {
-      // Short-lived, or the estimate of the server's time is off: used as it is, and
-      // refreshed again only once too close to its expiry, if it arrived further.
-      logger.debug("A refreshed token is already inside the refresh window.")
+      // Short-lived, or the estimate of the server's time is off (behind its `iat`, say):
+      // used as it is, and refreshed again only once too close to its expiry, if it
+      // arrived further.
+      logger.debug("A refreshed token is already due: inside the refresh window, or issued later.")
       arrivedDue.withLock { $0 = (pair.accessToken, token.isSendable(at: now)) }
     }
     if try await store.replace(current, with: pair) {

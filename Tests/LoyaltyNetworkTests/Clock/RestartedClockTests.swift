@@ -12,11 +12,7 @@ struct RestartedClockTests {
 
   /// A token issued at `iat` that expires at `exp` (seconds since 1970).
   static func pair(iat: TimeInterval, exp: TimeInterval) -> TokenPair {
-    let claims = #"{"sub":"u","iat":\#(iat),"exp":\#(exp)}"#
-    let access =
-      Base64URL.encode(Data(#"{"alg":"HS256"}"#.utf8)) + "."
-      + Base64URL.encode(Data(claims.utf8)) + ".sig"
-    return TokenPair(accessToken: access, refreshToken: "refresh")
+    ServerClockBoundTests.pair(exp: exp, iat: iat)
   }
 
   /// A coordinator holding `pair` on a server clock with no sample yet (a launch), the

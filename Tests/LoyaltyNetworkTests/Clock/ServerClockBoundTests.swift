@@ -23,10 +23,13 @@ struct ServerClockBoundTests {
     return clock
   }
 
-  /// A pair whose access token expires at `exp` (seconds since 1970), with a refresh
-  /// token or not.
-  static func pair(exp: TimeInterval, refreshable: Bool = true) -> TokenPair {
-    let claims = #"{"sub":"u","exp":\#(exp)}"#
+  /// A pair whose access token expires at `exp` (seconds since 1970), issued at `iat`
+  /// when given, with a refresh token or not.
+  static func pair(exp: TimeInterval, iat: TimeInterval? = nil, refreshable: Bool = true)
+    -> TokenPair
+  {
+    let issued = iat.map { #","iat":\#($0)"# } ?? ""
+    let claims = #"{"sub":"u","exp":\#(exp)\#(issued)}"#
     let access =
       Base64URL.encode(Data(#"{"alg":"HS256"}"#.utf8)) + "."
       + Base64URL.encode(Data(claims.utf8)) + ".sig"
