@@ -37,10 +37,12 @@ enum HostClient {
       StoreModule(location: .file),
       SecurityModule(keyStore: .file),
       NetworkModule(transport: .urlSession),
-      // `maxAge` past the longest clock jump (3 days): an event dropped as too old is the
-      // documented policy, not a loss, and the invariant holds for events younger.
+      // `maxAge` past the widest span of the clock offsets (a day behind to three days
+      // ahead: 4 days), which a restart can put between an event's timestamp and the first
+      // look at it: an event dropped as too old is the documented policy, not a loss, and
+      // the invariant holds for events younger.
       EventsModule(
-        analytics: AnalyticsConfiguration(flushAt: 10, flushInterval: 2, maxAge: 4 * 86_400)),
+        analytics: AnalyticsConfiguration(flushAt: 10, flushInterval: 2, maxAge: 7 * 86_400)),
       MarketModule(),
       PushModule(),
       LocationModule(),
