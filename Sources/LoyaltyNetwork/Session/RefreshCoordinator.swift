@@ -163,7 +163,7 @@ public actor RefreshCoordinator {
     do {
       return try await refresh(replacing: pair.accessToken)
     } catch let error as LoyaltyError
-      where Self.keepsSession(error) && Self.isJudgedSendable(token, at: serverClock.now)
+      where Self.keepsSession(error) && token.isSendableAsJudged(at: serverClock.now)
     {
       // The refresh failed for now, but the current token still works until it expires.
       logger.warning("Refreshing failed for now; using the current token until it expires.")
@@ -203,12 +203,6 @@ public actor RefreshCoordinator {
   private nonisolated func isDue(_ token: SessionToken, at now: Date) -> Bool {
     token.shouldRefresh(at: now, threshold: configuration.refreshThreshold)
       || token.isIssued(after: now)
-  }
-
-  /// Whether `token` may be sent at `now` when a refresh failed for now: it has more than
-  /// the send margin left, judged on a clock that does not read before its issue.
-  private static func isJudgedSendable(_ token: SessionToken, at now: Date) -> Bool {
-    token.isSendable(at: now) && !token.isIssued(after: now)
   }
 
   /// Refreshes the tokens, or joins the refresh already in flight.

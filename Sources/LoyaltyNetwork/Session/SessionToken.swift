@@ -65,6 +65,12 @@ public struct SessionToken: Sendable, Equatable, CustomStringConvertible {
     return now < issuedAt
   }
 
+  /// Whether the access token can be sent at `now` when it cannot be refreshed for now:
+  /// sendable (``sendMargin``), judged on a clock that does not read before its issue.
+  func isSendableAsJudged(at now: Date) -> Bool {
+    isSendable(at: now) && !isIssued(after: now)
+  }
+
   /// Whether the pair can be refreshed: it has a refresh token.
   public var canRefresh: Bool { !pair.refreshToken.isEmpty }
 
