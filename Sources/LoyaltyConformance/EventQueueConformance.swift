@@ -56,6 +56,24 @@ public enum EventQueueConformance {
       oversized.map(\.id) == [event(100).id], name,
       "an event larger than maxBytes is returned alone")
 
+    // The byte budget includes its limit: a batch may fill it exactly, and an event of
+    // exactly maxBytes is not "larger", so an empty payload still fits after it.
+    let filling = try await makeQueue()
+    try await filling.append([event(0, bytes: 20), event(1), event(2, bytes: 0), event(3)])
+    let filled = try await filling.claim(maxCount: 100, maxBytes: 30)
+    try require(
+      filled.map(\.id) == (0..<3).map { event($0).id }, name,
+      "a batch may fill maxBytes exactly", filled.map(\.id).joined(separator: ","))
+    let exact = try await makeQueue()
+    try await exact.append([event(0, bytes: 30), event(1, bytes: 0), event(2)])
+    let atLimit = try await exact.claim(maxCount: 100, maxBytes: 30)
+    try require(
+      atLimit.map(\.id) == (0..<2).map { event($0).id }, name,
+      "an event of exactly maxBytes is not returned alone",
+      atLimit.map(\.id).joined(separator: ","))
+
+    try await checkClaimsOfTrimmedEvents(makeQueue, name)
+
     let fresh = try await makeQueue()
     try await fresh.append((0..<20).map { event($0) })
     let dropped = try await fresh.trim(toCapacity: 15)
@@ -113,5 +131,30 @@ public enum EventQueueConformance {
     try await roundTrip.append([original])
     let read = try await roundTrip.claim(maxCount: 1, maxBytes: 1_000)
     try require(read == [original], name, "events round-trip unchanged")
+  }
+
+  /// Claims on events a trim dropped are forgotten: the events appended after are
+  /// claimable (a store may give them the dropped rows' places), and a late release of
+  /// the dropped ids counts no attempt against them.
+  private static func checkClaimsOfTrimmedEvents(
+    _ makeQueue: () async throws -> any EventQueue, _ name: String
+  ) async throws {
+    func event(_ index: Int) -> QueuedEvent {
+      QueuedEvent(
+        id: String(cFormat: "trimmed-%06d", index), name: "e\(index)",
+        timestamp: Date(timeIntervalSince1970: 1_800_000_000 + Double(index)),
+        payload: Data(#"{"i":\#(index)}"#.utf8))
+    }
+    let queue = try await makeQueue()
+    try await queue.append([event(0), event(1)])
+    let claimed = try await queue.claim(maxCount: 100, maxBytes: 1_000)
+    try require(try await queue.trim(toCapacity: 0) == 2, name, "trim drops claimed events too")
+    try await queue.append([event(2), event(3)])
+    try await queue.release(claimed.map(\.id))
+    let after = try await queue.claim(maxCount: 100, maxBytes: 1_000)
+    try require(
+      after.map(\.id) == [event(2).id, event(3).id] && after.allSatisfy { $0.attempts == 0 },
+      name, "events appended after a trim of claimed ones are claimable, with no attempt",
+      after.map { "\($0.id):\($0.attempts)" }.joined(separator: ","))
   }
 }

@@ -102,6 +102,7 @@ struct EventQueueTests {
     let quarantined = try await queue.quarantinedEvents()
     #expect(quarantined.map(\.eventID) == [claimed[1].id])
     #expect(quarantined.first?.reason == "rejected by the server")
+    #expect(quarantined.first?.name == claimed[1].name)
     #expect(quarantined.first?.payload == claimed[1].payload)
     #expect(try await queue.count() == 2)
   }

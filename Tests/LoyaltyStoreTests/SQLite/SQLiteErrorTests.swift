@@ -92,5 +92,51 @@ struct SQLiteErrorTests {
     }
     #expect(error?.code == .databaseOpenFailed)
     #expect(error?.metadata["sqlitePrimaryCode"] == "14")  // SQLITE_CANTOPEN
+    // SQLite's message says no more than its code's name here: it is not said twice.
+    #expect(
+      error?.message
+        == "Opening the database failed with SQLite error 14 (unable to open database file).")
+  }
+
+  @Test func aMissingFileOpenedReadOnlyFailsAndIsNotCreated() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let url = directory.file("snapshot.db")
+    let error = #expect(throws: LoyaltyError.self) {
+      try SQLiteConnection(url: url, generation: 0, readOnly: true)
+    }
+    #expect(error?.code == .databaseOpenFailed)
+    #expect(!FileManager.default.fileExists(atPath: url.path))
+  }
+
+  @Test func anInMemoryDatabaseCreatesNoFile() throws {
+    let stray = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      .appendingPathComponent(":memory:")
+    // A file of that name can only be a stray from a broken build: start without it.
+    try? FileManager.default.removeItem(at: stray)
+    let connection = try SQLiteConnection(url: nil, generation: 0)
+    defer { connection.close() }
+    try connection.execute("CREATE TABLE t (x INTEGER)")
+    #expect(!FileManager.default.fileExists(atPath: stray.path))
+  }
+
+  @Test func aTransactionOnAClosedConnectionThrowsBeforeItsBody() throws {
+    let connection = try SQLiteConnection(url: nil, generation: 0)
+    connection.close()
+    #expect(connection.isAutocommit)
+    var ran = false
+    let error = #expect(throws: LoyaltyError.self) {
+      try connection.transaction { ran = true }
+    }
+    #expect(error?.code == .databaseClosed)
+    #expect(!ran)
+  }
+
+  @Test func onlyTheStoresOwnCorruptionErrorsCountAsCorruption() {
+    #expect(!SQLiteFailure.isCorruption(CancellationError()))
+    #expect(!SQLiteFailure.isCorruption(CocoaError(.fileReadCorruptFile)))
+    #expect(!SQLiteFailure.isCorruption(LoyaltyError(.queryFailed, "no SQLite code")))
+    #expect(SQLiteFailure.isCorruption(LoyaltyError(.databaseCorrupt, "too short")))
+    #expect(SQLiteFailure.isCorruption(SQLiteFailure.corruption("failed its check")))
   }
 }

@@ -124,7 +124,8 @@ struct TokenStoreTests {
     #expect(try await store.tokens()?.accessToken == Self.pair.accessToken)
     clock.advance(by: 59)
     #expect(try await store.tokens()?.accessToken == Self.pair.accessToken)
-    clock.advance(by: 2)
+    // At exactly the cache's duration, the cache is old.
+    clock.advance(by: 1)
     #expect(try await store.tokens()?.accessToken == "changed-behind-the-back")
 
     // A write through the store is visible at once.
@@ -181,6 +182,40 @@ struct TokenStoreTests {
     #expect(try await !first.replace(Self.pair, with: Self.pair))
     #expect(try await first.replace(rotated, with: nil))
     #expect(try await second.tokens() == nil)
+  }
+
+  @Test func replaceExpectingTheFilesPairSucceedsOverAStaleCache() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let clock = ManualClock()
+    let database = try StoreTestSupport.open(in: directory, clock: clock)
+    defer { database.close() }
+    let first = SQLiteTokenStore(database: database, clock: clock, cacheDuration: 60)
+    let second = SQLiteTokenStore(database: database, clock: clock, cacheDuration: 60)
+    try await first.store(Self.pair)
+    #expect(try await first.tokens() == Self.pair)
+    let rotated = TokenPair(accessToken: "rotated-access", refreshToken: "rotated-refresh")
+    #expect(try await second.replace(Self.pair, with: rotated))
+    // `first` caches the old pair; the file holds `rotated`, which is what it expects.
+    let next = TokenPair(accessToken: "next-access", refreshToken: "next-refresh")
+    #expect(try await first.replace(rotated, with: next))
+    #expect(try await second.tokens() == next)
+  }
+
+  @Test(
+    "a missing cipher is warned about only when encryption is on",
+    arguments: [(true, false, true), (true, true, false), (false, false, false)])
+  func missingCipherWarning(encryption: Bool, cipher: Bool, warns: Bool) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = try StoreTestSupport.open(in: directory, encryption: encryption)
+    defer { database.close() }
+    let logs = InMemoryLogHandler()
+    let store = SQLiteTokenStore(
+      database: database, cipher: cipher ? TestFieldCipher() : nil,
+      logger: LoyaltyLogger(label: "LoyaltyStore", level: .debug, handler: logs))
+    #expect(store.encryptsWrites == (encryption && cipher))
+    #expect(logs.records.contains { $0.message.contains("no field cipher") } == warns)
   }
 
   @Test func persistsAcrossReopen() async throws {
