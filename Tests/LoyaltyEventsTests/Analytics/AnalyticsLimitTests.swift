@@ -1,7 +1,8 @@
 import Foundation
 import LoyaltyCore
-import LoyaltyEvents
 import Testing
+
+@testable import LoyaltyEvents
 
 /// The analytics pipeline's limits: an event exactly `maxAge` old is still sent, one a
 /// millisecond older is dropped as expired; a single event too large to send is dropped
@@ -33,6 +34,30 @@ struct AnalyticsLimitTests {
     #expect(uploader.received.count == (sent ? 1 : 0))
     #expect(statistics.expired == (sent ? 0 : 1))
     #expect(await queue.count() == 0)
+  }
+
+  @Test("an event that fills a batch exactly is queued; a byte larger, it is refused")
+  func eventAtTheBatchLimit() async throws {
+    let configuration = AnalyticsConfiguration(flushInterval: 0, maxBatchBytes: 4_096)
+    // The payload's size without its blob: ids and timestamps have fixed lengths.
+    let sizer = InMemoryEventQueue()
+    try await AnalyticsPipelineTests.pipeline(nil, queue: sizer, configuration)
+      .track("limit", parameters: ["blob": ""])
+    let base = try #require(await Self.peek(sizer)).payload.count
+    let fits = configuration.maxBatchBytes - AnalyticsPipeline.batchOverhead - base
+    for (extra, queued) in [(0, true), (1, false)] {
+      let queue = InMemoryEventQueue()
+      let pipeline = AnalyticsPipelineTests.pipeline(nil, queue: queue, configuration)
+      let blob = String(repeating: "b", count: fits + extra)
+      do {
+        try await pipeline.track("limit", parameters: ["blob": blob])
+        #expect(queued, "\(extra) byte over the batch's size was queued")
+      } catch {
+        #expect(!queued, "\(extra) byte over the batch's size was refused: \(error)")
+        #expect((error as? LoyaltyError)?.code == .eventTooLarge)
+      }
+      #expect(await queue.count() == (queued ? 1 : 0))
+    }
   }
 
   @Test("a single event the server calls too large is dropped, not split")

@@ -1,10 +1,11 @@
 import Foundation
 import LoyaltyCore
-import LoyaltyEvents
 import LoyaltyNetwork
 import LoyaltySandbox
 import LoyaltyStore
 import Testing
+
+@testable import LoyaltyEvents
 
 @Suite("Analytics metrics against the sandbox")
 struct AnalyticsMetricsTests {
@@ -183,6 +184,18 @@ struct AnalyticsMetricsTests {
     #expect(harness.metrics.counter(Name.analyticsEventsUploaded) == 0)
     #expect(harness.metrics.lastGauge(Name.analyticsQueueDepth) == 0)
     await harness.client.shutdown()
+  }
+
+  @Test("a count of 0 records no counter, and a count of 1 records one")
+  func zeroCountsRecordNothing() {
+    let metrics = InMemoryMetricsRecorder()
+    AnalyticsPipeline.countUploaded(0, in: metrics)
+    AnalyticsPipeline.countDropped(0, reason: AnalyticsPipeline.capacityDrop, in: metrics)
+    #expect(metrics.metrics.isEmpty)
+    AnalyticsPipeline.countUploaded(1, in: metrics)
+    AnalyticsPipeline.countDropped(1, reason: AnalyticsPipeline.capacityDrop, in: metrics)
+    #expect(metrics.counter(Name.analyticsEventsUploaded) == 1)
+    #expect(metrics.metrics.count == 2)
   }
 
   @Test("a pipeline without a recorder tracks and uploads as before")

@@ -283,6 +283,29 @@ struct EventBusTests {
     fastSubscription.cancel()
   }
 
+  @Test("ending one of two streams of a type leaves the other")
+  func endingOneStreamLeavesTheOther() async {
+    let bus = EventBus()
+    let first = Task {
+      for await _ in bus.stream(SampleEvent.self) {}
+    }
+    while bus.subscriptionCount < 1 { await Task.yield() }
+    let second = Task {
+      var received: [Int] = []
+      for await event in bus.stream(SampleEvent.self) {
+        received.append(event.index)
+        if event.index == 2 { break }
+      }
+      return received
+    }
+    while bus.subscriptionCount < 2 { await Task.yield() }
+    first.cancel()
+    await first.value
+    while bus.subscriptionCount > 1 { await Task.yield() }
+    bus.post(SampleEvent(index: 2))
+    #expect(await second.value == [2])
+  }
+
   @Test("a stream's subscription ends with the task iterating it")
   func streamLifetime() async {
     let bus = EventBus()
