@@ -1,7 +1,8 @@
 import Foundation
 import LoyaltyCore
-import LoyaltyNetwork
 import Testing
+
+@testable import LoyaltyNetwork
 
 @Suite("Device identity: standard headers and device info")
 struct DeviceIdentityTests {
@@ -29,6 +30,15 @@ struct DeviceIdentityTests {
     _ = try await client.network.send(ping)
     await client.shutdown()
     return try #require(transport.requests.first)
+  }
+
+  @Test("the OS version as iOS writes it: the patch number only when it is not 0")
+  func osVersionForm() {
+    let version = { (patch: Int) in
+      OperatingSystemVersion(majorVersion: 17, minorVersion: 2, patchVersion: patch)
+    }
+    #expect(DeviceIdentity.osVersion(version(0)) == "17.2")
+    #expect(DeviceIdentity.osVersion(version(1)) == "17.2.1")
   }
 
   @Test("this platform's defaults: User-Agent gzip, and the platform's own names")

@@ -122,8 +122,9 @@ public struct DeviceIdentity: Sendable, Hashable, Codable {
   }
 
   /// The OS version as iOS writes it: `17.2`, or `17.2.1` when there is a patch number.
-  static func osVersion() -> String {
-    let version = ProcessInfo.processInfo.operatingSystemVersion
+  static func osVersion(
+    _ version: OperatingSystemVersion = ProcessInfo.processInfo.operatingSystemVersion
+  ) -> String {
     let base = "\(version.majorVersion).\(version.minorVersion)"
     return version.patchVersion == 0 ? base : "\(base).\(version.patchVersion)"
   }
