@@ -69,35 +69,42 @@ def site_of(identifier, mutant, line):
 
 def rewrite(path, text, numbered):
     """Rewrites one file's text with the sites `numbered` ({id: mutant}); returns the new
-    text and {id: (first line, last line)} for the sites it mapped."""
+    text, {id: (first line, last line)} for the sites it mapped, and the ids of the sites
+    in a type's place."""
     lines = text.split("\n")
     sites = [site_of(identifier, mutant, lines[mutant.line - 1])
              for identifier, mutant in numbered.items()]
     answer = subprocess.run([str(TOOL)], input=json.dumps({"source": text, "sites": sites}),
                             capture_output=True, text=True, check=True)
     result = json.loads(answer.stdout)
+    # An operator in a type's place (`where T == U`, `static func ==`): no mutant there
+    # compiles, so it is not built at all.
+    types = {site["id"] for site in result["unmapped"] if site["why"] == "type"}
     return result["source"], {site["id"]: (site["first"], site["last"])
-                              for site in result["mapped"]}
+                              for site in result["mapped"]}, types
 
 
 def compile_schema(target, files, originals, numbered, quiet):
     """Writes the schema of a module's files and builds it, leaving out the sites on the
-    lines the compiler rejects, until it builds. Returns the ids it compiled in."""
+    lines the compiler rejects, until it builds. Returns the ids it compiled in, and those
+    of the sites in a type's place (mutants that cannot compile)."""
     switch = ROOT / "Sources" / target / SWITCH_FILE
     switch.write_text(SWITCH)
     wanted = dict(numbered)
+    types = set()
     for _ in range(8):
         spans = {}
         for path in files:
             mine = {identifier: mutant for identifier, mutant in wanted.items()
                     if mutant.path == path}
-            text, mapped = rewrite(path, originals[path], mine)
+            text, mapped, in_types = rewrite(path, originals[path], mine)
             (ROOT / path).write_text(text)
             spans.update({identifier: (path, *span) for identifier, span in mapped.items()})
+            types |= in_types
         status, output, _ = quiet(["swift", "build", "--build-tests"],
                                   environment=BUILD_ENVIRONMENT)
         if status == 0:
-            return set(spans)
+            return set(spans), types
         rejected = set()
         for file, line in ERROR.findall(output):
             line = int(line)

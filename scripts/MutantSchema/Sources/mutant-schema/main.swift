@@ -7,7 +7,7 @@
 // character (of `return` for `return true`). It writes one JSON answer on standard output:
 //
 //   {"source": "<the rewritten text>", "mapped": [{"id": 7, "first": 12, "last": 12}],
-//    "unmapped": [{"id": 9, "why": "..."}]}
+//    "unmapped": [{"id": 9, "why": "type"}]}
 //
 // Each mapped site's expression becomes `(__mutant(7) ? (mutated) : (original))`, so the
 // file holds every mutant at once and `__mutant`, true for the one mutant a run names,
@@ -15,7 +15,8 @@
 // rewritten expression holding the site spans, so a compiler error on a line can be traced
 // to the sites that may have caused it. A site that is not
 // the operator of an infix expression (a `==` in a `where` clause, say) or the literal of a
-// `return true` is unmapped, and left as it is.
+// `return true` is unmapped, and left as it is: with the reason `type` when the operator
+// stands in a type's place (a mutant there would not compile), `other` otherwise.
 
 import Foundation
 import SwiftOperators
@@ -149,10 +150,35 @@ final class Spans: SyntaxVisitor {
 let spans = Spans(converter: SourceLocationConverter(fileName: "", tree: rewritten))
 spans.walk(rewritten)
 let found = Set(spans.found.map(\.id))
+/// Why a site could not be placed: `type` for an operator in a type's place (a `where`
+/// clause's `==`, an operator's own declaration), where the mutant would not compile;
+/// `other` for anything else.
+func reason(for site: Site) -> String {
+  let tokens = folded.tokens(viewMode: .sourceAccurate)
+  guard
+    let token = tokens.first(where: {
+      let location = $0.startLocation(converter: converter)
+      return location.line == site.line && location.column == site.column
+    })
+  else { return "other" }
+  var node = token.parent
+  while let current = node {
+    if current.is(GenericWhereClauseSyntax.self)
+      || current.is(FunctionDeclSyntax.self)
+        && token.parent?.is(FunctionDeclSyntax.self) == true
+    {
+      return "type"
+    }
+    if current.is(ExprSyntax.self) || current.is(CodeBlockItemSyntax.self) { break }
+    node = current.parent
+  }
+  return "other"
+}
+
 let answer = Answer(
   source: rewritten.description,
   mapped: spans.found,
   unmapped: request.sites.filter { !found.contains($0.id) }.map {
-    Unmapped(id: $0.id, why: "not the operator of an expression")
+    Unmapped(id: $0.id, why: reason(for: $0))
   })
 FileHandle.standardOutput.write(try JSONEncoder().encode(answer))
