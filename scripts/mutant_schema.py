@@ -135,27 +135,57 @@ def run_one(tests, identifier, timeout, slow=None):
     if slow is None:
         return run_bundle(["--filter", selection], identifier, timeout)
     return (run_bundle(["--filter", selection, "--skip", slow], identifier, timeout)
-            or run_bundle(["--filter", f"^{tests}\\..*(?:{slow})"], identifier, timeout))
+            or run_bundle(["--filter", f"^{tests}\\..*(?:{slow})"], identifier, timeout,
+                          none_is_a_pass=True))
 
 
-def run_bundle(arguments, identifier, timeout):
+# What Swift Testing exits with when its filter matched no test (EX_UNAVAILABLE).
+NO_TESTS_FOUND = 69
+
+
+def run_bundle(arguments, identifier, timeout, none_is_a_pass=False):
+    """Runs the test bundle with mutant `identifier` on; True when a test fails or the run
+    passes its timeout. With `none_is_a_pass`, a filter that matches no test (the slow
+    suites of a module that has none) passes."""
     command = [str(TEST_BUNDLE), "--testing-library", "swift-testing", *arguments]
     environment = dict(ENVIRONMENT, LOYALTY_MUTANT=str(identifier))
     process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        return process.wait(timeout=timeout) != 0
+        status = process.wait(timeout=timeout)
+        return status != 0 and not (none_is_a_pass and status == NO_TESTS_FOUND)
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGKILL)
         process.wait()
         return True
 
 
+class SchemaFailure(Exception):
+    """The tests fail on a module's schema with no mutant on: none of its mutants can be
+    judged (a test that reads the source text, say, sees the rewritten files)."""
+
+
+def failed_tests(tests, timeout):
+    """The lines naming the tests of `tests` that fail with no mutant on."""
+    command = [str(TEST_BUNDLE), "--testing-library", "swift-testing", "--filter",
+               f"^{tests}\\."]
+    try:
+        # Swift Testing reports on standard error.
+        output = subprocess.run(command, cwd=ROOT, env=dict(ENVIRONMENT, LOYALTY_MUTANT="-1"),
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                timeout=timeout).stdout
+    except subprocess.TimeoutExpired:
+        return "  (the run passed its timeout)"
+    lines = [line for line in output.splitlines() if "\u2718" in line or "issue at" in line]
+    return "\n".join(lines[:40]) or output[-4000:]
+
+
 def run_schema(tests, numbered, timeout, jobs, report, slow=None):
     """Runs every compiled-in mutant, `jobs` at a time; calls report(mutant, killed)."""
     began = time.monotonic()
     if run_one(tests, -1, timeout, slow):
-        raise RuntimeError(f"{tests} fail with the schema built and no mutant on")
+        raise SchemaFailure(f"{tests} fail with the schema built and no mutant on:\n"
+                            + failed_tests(tests, timeout))
     print(f"  {tests}: pass with the schema and no mutant on "
           f"({time.monotonic() - began:.0f} s)", flush=True)
     with ThreadPoolExecutor(max_workers=jobs) as pool:

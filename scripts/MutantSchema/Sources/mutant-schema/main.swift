@@ -150,17 +150,24 @@ final class Spans: SyntaxVisitor {
 let spans = Spans(converter: SourceLocationConverter(fileName: "", tree: rewritten))
 spans.walk(rewritten)
 let found = Set(spans.found.map(\.id))
+
+/// The tokens of the file by where they start, built once for every site left unmapped.
+let tokensByPosition: [Position: TokenSyntax] = {
+  var tokens: [Position: TokenSyntax] = [:]
+  for token in folded.tokens(viewMode: .sourceAccurate) {
+    let location = token.startLocation(converter: converter)
+    tokens[Position(line: location.line, column: location.column)] = token
+  }
+  return tokens
+}()
+
 /// Why a site could not be placed: `type` for an operator in a type's place (a `where`
 /// clause's `==`, an operator's own declaration), where the mutant would not compile;
 /// `other` for anything else.
 func reason(for site: Site) -> String {
-  let tokens = folded.tokens(viewMode: .sourceAccurate)
-  guard
-    let token = tokens.first(where: {
-      let location = $0.startLocation(converter: converter)
-      return location.line == site.line && location.column == site.column
-    })
-  else { return "other" }
+  guard let token = tokensByPosition[Position(line: site.line, column: site.column)] else {
+    return "other"
+  }
   var node = token.parent
   while let current = node {
     if current.is(GenericWhereClauseSyntax.self)
