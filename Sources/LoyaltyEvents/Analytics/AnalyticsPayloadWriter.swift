@@ -14,7 +14,10 @@ import LoyaltyCore
 ///   `timestamp`; the parameters' keys likewise);
 /// - `"`, `\` and control characters escaped (`\b`, `\f`, `\n`, `\r`, `\t`, otherwise
 ///   `\u00xx`), `/` and everything else as it is;
-/// - the time in UTC, `yyyy-MM-ddTHH:mm:ss.SSSZ`, the milliseconds truncated.
+/// - the time in UTC, `yyyy-MM-ddTHH:mm:ss.SSSZ`, the milliseconds truncated, on the
+///   proleptic Gregorian calendar ISO 8601 prescribes. Before 1582-10-15 the format style
+///   switches to the Julian calendar (it writes the year 1's first day as `0001-01-03`);
+///   this writer does not follow it there (chosen here).
 ///
 /// A test compares it with `JSONEncoder` and the format style on many events.
 enum AnalyticsPayloadWriter {
@@ -56,7 +59,8 @@ enum AnalyticsPayloadWriter {
   }
 
   /// `date` in UTC as `yyyy-MM-ddTHH:mm:ss.SSSZ`: the proleptic Gregorian calendar, the
-  /// milliseconds truncated from the nanoseconds, as the ISO 8601 format style does.
+  /// milliseconds truncated from the nanoseconds, as the ISO 8601 format style does from
+  /// 1582-10-15 on.
   private static func writeTimestamp(_ date: Date, into output: inout [UInt8]) {
     let interval = date.timeIntervalSinceReferenceDate
     guard interval.isFinite, abs(interval) < 1e14 else {
@@ -69,29 +73,19 @@ enum AnalyticsPayloadWriter {
     let nanoseconds = max(0, Int64((interval - whole) * 1_000_000_000))
     let milliseconds = nanoseconds / 1_000_000
     let seconds = Int64(whole) + referenceOffset
-    var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
-    // Days since 1970-01-01 to a civil date (eras of 400 years of 146,097 days).
-    days += 719_468
-    let era = (days >= 0 ? days : days - 146_096) / 146_097
-    let dayOfEra = days - era * 146_097
-    let yearOfEra =
-      (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    let (year, month, day) = CivilCalendar.date(days: Int(days))
     guard year >= 1, year <= 9_999 else {
       output.append(
         contentsOf: Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date).utf8)
       return
     }
-    writeDigits(year, count: 4, into: &output)
+    writeDigits(Int64(year), count: 4, into: &output)
     output.append(UInt8(ascii: "-"))
-    writeDigits(month, count: 2, into: &output)
+    writeDigits(Int64(month), count: 2, into: &output)
     output.append(UInt8(ascii: "-"))
-    writeDigits(day, count: 2, into: &output)
+    writeDigits(Int64(day), count: 2, into: &output)
     output.append(UInt8(ascii: "T"))
     writeDigits(secondOfDay / 3_600, count: 2, into: &output)
     output.append(UInt8(ascii: ":"))

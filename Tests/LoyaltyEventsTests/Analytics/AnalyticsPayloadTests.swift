@@ -59,6 +59,34 @@ struct AnalyticsPayloadTests {
     return String(scalars)
   }
 
+  @Test("the edges of the years 1 to 9999, inside and just outside")
+  func yearEdges() throws {
+    // 0001-01-01T00:00:00Z on the proleptic Gregorian calendar, where the format style
+    // has switched to the Julian one (it writes 0001-01-03).
+    let first = AnalyticsEvent(
+      id: "e", name: "n", timestamp: Date(timeIntervalSince1970: -62_135_596_800),
+      parameters: [:])
+    #expect(
+      String(decoding: first.payload(), as: UTF8.self).hasSuffix(
+        #""timestamp":"0001-01-01T00:00:00.000Z"}"#))
+    // The second before it, 9999-12-31T23:59:59.5Z and the second after: the format
+    // style's bytes (outside the years 1 to 9999 it writes them itself).
+    for seconds: TimeInterval in [-62_135_596_801, 253_402_300_799.5, 253_402_300_800] {
+      let event = AnalyticsEvent(
+        id: "e", name: "n", timestamp: Date(timeIntervalSince1970: seconds), parameters: [:])
+      let written = String(decoding: event.payload(), as: UTF8.self)
+      let expected = String(decoding: try Self.reference(event), as: UTF8.self)
+      #expect(written == expected, "\(seconds)")
+    }
+    #expect(
+      String(
+        decoding: AnalyticsEvent(
+          id: "e", name: "n", timestamp: Date(timeIntervalSince1970: 253_402_300_799.5),
+          parameters: [:]
+        ).payload(), as: UTF8.self
+      ).hasSuffix(#""9999-12-31T23:59:59.500Z"}"#))
+  }
+
   @Test("5,000 generated events: the same bytes as JSONEncoder")
   func generatedEvents() throws {
     var generator = SeededGenerator(state: 19)
