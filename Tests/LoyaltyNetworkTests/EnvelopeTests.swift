@@ -64,6 +64,29 @@ struct EnvelopeTests {
   }
 
   @Test(
+    "a token answer may leave the status out; one it sends must be 1",
+    arguments: [
+      (#"{"access_token": "a"}"#, nil),
+      (#"{"status": 1, "access_token": "a"}"#, nil),
+      (#"{"status": "0", "access_token": "a"}"#, "0"),
+      (#"{"context": {"status": 2}}"#, "2"),
+    ] as [(String, String?)])
+  func statusIfPresent(_ body: String, _ refused: String?) async throws {
+    let backend = ScriptedBackend(clock: InstantClock())
+    backend.on("", { _, _ in HTTPResponse(status: 200, body: Data(body.utf8)) })
+    let (client, _) = NetworkFixtures.client(backend: backend)
+    let endpoint = Endpoint<ResponseEnvelope>(
+      name: "token", method: .post, path: "/x", check: .envelopeIfPresent)
+    do {
+      let envelope = try await client.send(endpoint)
+      #expect(refused == nil, "accepted an answer with status \(envelope.status ?? -1)")
+    } catch let error as LoyaltyError {
+      #expect(error.code == .serverStatus)
+      #expect(error.metadata["serverStatus"] == refused)
+    }
+  }
+
+  @Test(
     "malformed bodies are typed errors, never crashes",
     arguments: [
       ("{\"status\": \"1\", ", LoyaltyError.Code.invalidResponse),

@@ -28,6 +28,9 @@ struct HTTPDateTests {
       "Sun, 31 Feb 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT",
       "Sun, 06 Foo 1994 08:49:37 GMT", "Sun 06 Nov 1994 08:49:37 GMT",
       "Sunday, 06-Nov-1994 08:49:37 GMT", "Sun Nov  6 08:49 1994",
+      // Each field one past its largest value, and a sign where a digit belongs.
+      "Sun, 06 Nov 1994 08:60:37 GMT", "Sun, 06 Nov 1994 08:49:60 GMT",
+      "Sun, +6 Nov 1994 08:49:37 GMT", "Sun, 06 Nov 1994 08:49:+7 GMT",
     ])
   func rejects(_ text: String) {
     #expect(HTTPDate.parse(text, now: Self.now) == nil)
@@ -39,6 +42,21 @@ struct HTTPDateTests {
     let in1999 = HTTPDate.parse("Friday, 31-Dec-99 23:59:59 GMT", now: Self.now)
     #expect(in2027 == Date(timeIntervalSince1970: 1_800_000_000))
     #expect(in1999 == Date(timeIntervalSince1970: 946_684_799))
+  }
+
+  @Test("a two-digit year exactly 50 years ahead stays in this century; 51 does not")
+  func fiftyYearsAhead() {
+    // `now` is in 2027: 77 is 2077, 78 is 1978.
+    let at = HTTPDate.parse("Friday, 01-Jan-77 00:00:00 GMT", now: Self.now)
+    let past = HTTPDate.parse("Sunday, 01-Jan-78 00:00:00 GMT", now: Self.now)
+    #expect(at == Date(timeIntervalSince1970: 3_376_684_800))
+    #expect(past == Date(timeIntervalSince1970: 252_460_800))
+  }
+
+  @Test("the largest time of day is read: 23:59:59")
+  func lastSecondOfTheDay() {
+    let text = "Sun, 06 Nov 1994 23:59:59 GMT"
+    #expect(HTTPDate.parse(text, now: Self.now) == Date(timeIntervalSince1970: 784_166_399))
   }
 
   @Test("Retry-After takes every HTTP-date form")

@@ -139,6 +139,25 @@ struct RequestBuildingTests {
     #expect(text.hasSuffix("--\(boundary)--\r\n"))
   }
 
+  @Test("a part without a type is text when it has no file name, and untyped when it has one")
+  func multipartPartTypes() async throws {
+    let backend = ScriptedBackend(clock: InstantClock())
+    backend.on("", { _, _ in ScriptedBackend.ok() })
+    let (client, _) = NetworkFixtures.client(backend: backend)
+    _ = try await client.send(
+      Endpoint<ResponseEnvelope>(
+        name: "upload", method: .post, path: "/v1/confirm",
+        body: .multipart([
+          MultipartPart(name: "note", filename: nil, contentType: nil, data: Data("hi".utf8)),
+          MultipartPart(name: "blob", filename: "a.bin", contentType: nil, data: Data([7])),
+        ])))
+    let text = String(decoding: try #require(backend.requests.last?.body), as: UTF8.self)
+    #expect(
+      text.contains(
+        "name=\"note\"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nhi\r\n"))
+    #expect(text.contains("name=\"blob\"; filename=\"a.bin\"\r\n\r\n\u{7}\r\n"))
+  }
+
   @Test("basic endpoints send Basic credentials")
   func basicAuth() async throws {
     let backend = ScriptedBackend(clock: InstantClock())

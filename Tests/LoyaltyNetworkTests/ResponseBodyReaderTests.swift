@@ -104,4 +104,19 @@ struct ResponseBodyReaderTests {
     }
     #expect(corrupt.code == .decompressionFailed)
   }
+
+  @Test("a declared gzip body is judged by its first two bytes: exactly the magic is gzip")
+  func twoBytes() throws {
+    let headers: HTTPHeaders = ["Content-Encoding": "gzip"]
+    // The magic alone is a gzip stream cut short, not a plain body of two bytes.
+    let cut = try #require(throws: LoyaltyError.self) {
+      _ = try Self.read(Data([0x1f, 0x8b]), headers: headers, piece: 2)
+    }
+    #expect(cut.code == .decompressionFailed)
+    // Two other bytes are a plain body, kept as they came, in one piece or two.
+    for piece in [1, 2] {
+      let plain = try Self.read(Data("{}".utf8), headers: headers, piece: piece)
+      #expect(plain.body == Data("{}".utf8))
+    }
+  }
 }
