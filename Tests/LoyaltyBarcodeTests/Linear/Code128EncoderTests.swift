@@ -70,6 +70,24 @@ struct Code128EncoderTests {
     #expect(values("\u{0}\u{7F}").dropLast() == [104, 98, 64, 95])
   }
 
+  @Test("the edges of sets A and B: an underscore is the last in A, a grave accent the first in B")
+  func setEdges() {
+    // An underscore (95) stays in set A; a grave accent (96) needs a shift to B.
+    #expect(values("\u{1}_\u{1}").dropLast() == [103, 65, 63, 65])
+    #expect(values("\u{1}`\u{1}").dropLast() == [103, 65, 98, 64, 65])
+    // A space (32) is in set B; the last control character (31) needs a shift to A.
+    #expect(values("a b").dropLast() == [104, 65, 0, 66])
+    #expect(values("a\u{1F}b").dropLast() == [104, 65, 98, 95, 66])
+    // The planner's costs hold the same edges: three grave accents between two control
+    // characters take a latch to B (eight characters), not a shift each (nine).
+    #expect(values("\u{1}```\u{1}").dropLast().count == 8)
+    // Spaces cost one in set B: a lower-case letter, five spaces and three control
+    // characters start in B (as cheap as starting in A, and B comes first on a tie).
+    let spaces = values("a     \u{1}\u{2}\u{3}").dropLast()
+    #expect(spaces.count == 11)
+    #expect(spaces.first == 104)
+  }
+
   @Test(
     "the cost without tables equals the plan's length",
     arguments: [

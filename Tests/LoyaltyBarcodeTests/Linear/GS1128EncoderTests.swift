@@ -90,6 +90,23 @@ struct GS1128EncoderTests {
     #expect(reason(base + "12345678") == .tooLong(maximum: 48, actual: 49))
   }
 
+  @Test(
+    "an amount's AI (390n, 392n): up to 15 digits, digits only; 390 alone is another AI",
+    arguments: ["3901", "3923"])
+  func amounts(ai: String) {
+    let fifteen = "123456789012345"
+    #expect(reason("(\(ai))\(fifteen)") == nil)
+    #expect(isInvalid("(\(ai))\(fifteen)6"), "16 digits")
+    #expect(isInvalid("(\(ai))12A"), "a letter")
+  }
+
+  @Test("an unknown AI that only starts like an amount's takes text")
+  func amountLookalikes() {
+    // Three digits, and four of another family: up to 90 characters, not digits only.
+    #expect(reason("(390)12A") == nil)
+    #expect(reason("(3911)12A") == nil)
+  }
+
   @Test("unknown AIs of two to four digits pass with any GS1 characters")
   func unknownAIs() throws {
     #expect(try GS1128Encoder().encode("(99)a-b/c.d").text == "99a-b/c.d")

@@ -181,6 +181,11 @@ import Testing
     #expect(utf8.bytes == Array("Ελ😀".utf8) && utf8.eci == 26)
     // One character beyond Latin-1 makes the whole text UTF-8.
     #expect(QREncoder.encodedText("é€").bytes == Array("é€".utf8))
+    // The last character of Latin-1 is in it; the first after it is not.
+    let last = QREncoder.encodedText("\u{FF}")
+    #expect(last.bytes == [0xFF] && last.eci == 3)
+    let after = QREncoder.encodedText("\u{100}")
+    #expect(after.bytes == [0xC4, 0x80] && after.eci == 26)
   }
 
   @Test func binaryPayloads() throws {
