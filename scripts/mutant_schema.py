@@ -143,12 +143,18 @@ def run_one(tests, identifier, timeout, slow=None):
 NO_TESTS_FOUND = 69
 
 
+def bundle_command(arguments, identifier):
+    """The test bundle's command line and environment for a run with mutant `identifier`
+    on (-1: none)."""
+    command = [str(TEST_BUNDLE), "--testing-library", "swift-testing", *arguments]
+    return command, dict(ENVIRONMENT, LOYALTY_MUTANT=str(identifier))
+
+
 def run_bundle(arguments, identifier, timeout, none_is_a_pass=False):
     """Runs the test bundle with mutant `identifier` on; True when a test fails or the run
     passes its timeout. With `none_is_a_pass`, a filter that matches no test (the slow
     suites of a module that has none) passes."""
-    command = [str(TEST_BUNDLE), "--testing-library", "swift-testing", *arguments]
-    environment = dict(ENVIRONMENT, LOYALTY_MUTANT=str(identifier))
+    command, environment = bundle_command(arguments, identifier)
     process = subprocess.Popen(command, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL, start_new_session=True)
     try:
@@ -167,11 +173,10 @@ class SchemaFailure(Exception):
 
 def failed_tests(tests, timeout):
     """The lines naming the tests of `tests` that fail with no mutant on."""
-    command = [str(TEST_BUNDLE), "--testing-library", "swift-testing", "--filter",
-               f"^{tests}\\."]
+    command, environment = bundle_command(["--filter", f"^{tests}\\."], -1)
     try:
         # Swift Testing reports on standard error.
-        output = subprocess.run(command, cwd=ROOT, env=dict(ENVIRONMENT, LOYALTY_MUTANT="-1"),
+        output = subprocess.run(command, cwd=ROOT, env=environment,
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 timeout=timeout).stdout
     except subprocess.TimeoutExpired:
