@@ -1,4 +1,6 @@
+import Foundation
 import LoyaltyCore
+import LoyaltyTestSupport
 import Testing
 
 @Suite("PrivacyCenter")
@@ -63,6 +65,59 @@ struct PrivacyCenterTests {
     }
     #expect(try await center.enabledFeatures() == .all)
     #expect(await store.storedFeatures() == .all)
+  }
+
+  /// A gate an observer waits at until the test opens it.
+  final class Gate: Sendable {
+    private let state = Locked((open: false, waiter: CheckedContinuation<Void, Never>?.none))
+
+    func wait() async {
+      await withCheckedContinuation { continuation in
+        let resumeNow = state.withLock { state -> Bool in
+          if state.open { return true }
+          state.waiter = continuation
+          return false
+        }
+        if resumeNow { continuation.resume() }
+      }
+    }
+
+    func open() {
+      state.withLock { state in
+        state.open = true
+        return state.waiter.take()
+      }?.resume()
+    }
+  }
+
+  @Test("a change asked during another waits until the other's observers have all run")
+  func nextWaitsForObservers() async throws {
+    let gate = Gate()
+    let seen = Locked<[String]>([])
+    let center = PrivacyCenter(defaultFeatures: [], store: InMemoryPrivacyStore())
+    center.addObserver { change in
+      seen.withLock { $0.append("start \(change.current)") }
+      if change.current == .analytics { await gate.wait() }
+      seen.withLock { $0.append("end \(change.current)") }
+    }
+    let first = Task { try await center.enable(.analytics) }
+    let deadline = Date().addingTimeInterval(TestTime.slack(10))
+    while seen.withLock({ $0.isEmpty }), Date() < deadline {
+      try await Task.sleep(for: .milliseconds(2))
+    }
+    let second = Task { try await center.enable(.location) }
+    // Time enough for the second change to overtake, were it not made to wait.
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(seen.withLock { $0 } == ["start [analytics]"])
+    gate.open()
+    _ = try await first.value
+    let secondChange = try await second.value
+    #expect(secondChange == PrivacyChange(previous: .analytics, current: [.analytics, .location]))
+    #expect(
+      seen.withLock { $0 } == [
+        "start [analytics]", "end [analytics]", "start [analytics, location]",
+        "end [analytics, location]",
+      ])
   }
 
   @Test("an unreadable choice counts as every feature off; a failed save leaves nothing on")
