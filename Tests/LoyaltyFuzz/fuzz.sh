@@ -4,7 +4,8 @@
 # target crashed, trapped, hung or leaked past the limits; the input that did it is
 # written under the artifacts folder. Docs/Fuzzing.md explains the rest.
 #
-# usage: Tests/LoyaltyFuzz/fuzz.sh [-t seconds] [-j jobs] [-p targets] [target...]
+# usage: Tests/LoyaltyFuzz/fuzz.sh [-b] [-t seconds] [-j jobs] [-p targets] [target...]
+#   -b          only build the harness (CI builds it in the background, then fuzzes)
 #   -t seconds  how long to fuzz each target (default 30; 0 only replays the corpus)
 #   -j jobs     parallel fuzzing processes per target (libFuzzer's -fork; default 1)
 #   -p targets  how many targets to fuzz at once (default 1; one core each)
@@ -19,12 +20,14 @@ cd "$(dirname "$0")/../.."
 seconds=30
 jobs=1
 parallel=1
-while getopts "t:j:p:h" option; do
+build_only=0
+while getopts "bt:j:p:h" option; do
   case "$option" in
+    b) build_only=1 ;;
     t) seconds="$OPTARG" ;;
     j) jobs="$OPTARG" ;;
     p) parallel="$OPTARG" ;;
-    *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 64 ;;
+    *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 64 ;;
   esac
 done
 shift $((OPTIND - 1))
@@ -57,6 +60,7 @@ swift build -c release --product LoyaltyFuzz --scratch-path "$scratch" \
   -Xlinker "$fuzzer_library" -Xlinker -lstdc++
 binary="$(swift build -c release --product LoyaltyFuzz --scratch-path "$scratch" \
   --show-bin-path)/LoyaltyFuzz"
+((build_only == 0)) || exit 0
 
 if (($# == 0)); then
   mapfile -t targets < <("$binary" list)
