@@ -61,6 +61,12 @@ struct EnvelopeTests {
     #expect(error.code == .serverStatus)
     #expect(error.metadata["serverStatus"] == status)
     #expect(error.metadata["endpoint"] == "redeem")
+    // The message says which: no status at all, or the one the server sent.
+    if status == "missing" {
+      #expect(error.message == "The response has no status.")
+    } else {
+      #expect(error.message.hasPrefix("The server answered with status \(status)"))
+    }
   }
 
   @Test(
