@@ -36,21 +36,17 @@ struct HTTPDateTests {
     #expect(HTTPDate.parse(text, now: Self.now) == nil)
   }
 
-  @Test("two-digit years more than 50 years ahead are in the previous century")
-  func twoDigitYears() {
-    let in2027 = HTTPDate.parse("Friday, 15-Jan-27 08:00:00 GMT", now: Self.now)
-    let in1999 = HTTPDate.parse("Friday, 31-Dec-99 23:59:59 GMT", now: Self.now)
-    #expect(in2027 == Date(timeIntervalSince1970: 1_800_000_000))
-    #expect(in1999 == Date(timeIntervalSince1970: 946_684_799))
-  }
-
-  @Test("a two-digit year exactly 50 years ahead stays in this century; 51 does not")
-  func fiftyYearsAhead() {
-    // `now` is in 2027: 77 is 2077, 78 is 1978.
-    let at = HTTPDate.parse("Friday, 01-Jan-77 00:00:00 GMT", now: Self.now)
-    let past = HTTPDate.parse("Sunday, 01-Jan-78 00:00:00 GMT", now: Self.now)
-    #expect(at == Date(timeIntervalSince1970: 3_376_684_800))
-    #expect(past == Date(timeIntervalSince1970: 252_460_800))
+  @Test(
+    "a two-digit year up to exactly 50 years ahead is in this century, past it the previous",
+    arguments: [
+      // `now` is in 2027: 27 is 2027, 99 is 1999, 77 (50 years ahead) is 2077, 78 is 1978.
+      ("Friday, 15-Jan-27 08:00:00 GMT", 1_800_000_000),
+      ("Friday, 31-Dec-99 23:59:59 GMT", 946_684_799),
+      ("Friday, 01-Jan-77 00:00:00 GMT", 3_376_684_800),
+      ("Sunday, 01-Jan-78 00:00:00 GMT", 252_460_800),
+    ] as [(String, TimeInterval)])
+  func twoDigitYears(_ text: String, _ seconds: TimeInterval) {
+    #expect(HTTPDate.parse(text, now: Self.now) == Date(timeIntervalSince1970: seconds))
   }
 
   @Test("the largest time of day is read: 23:59:59")

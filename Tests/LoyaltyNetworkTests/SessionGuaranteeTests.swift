@@ -239,7 +239,7 @@ struct SessionGuaranteeTests {
     while backend.calls("/token") == 0 { await Task.yield() }
     cancelled.cancel()
     try await Task.sleep(for: .milliseconds(20))
-    await gate.open()
+    gate.open()
 
     let fresh = try await survivor.value
     #expect(fresh.pair != tokens)
@@ -536,22 +536,5 @@ actor RefreshLandingStore: TokenStore {
     guard stored == expected else { return false }
     stored = new
     return true
-  }
-}
-
-/// Suspends callers until opened.
-actor AsyncGate {
-  private var isOpen = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
-
-  func wait() async {
-    if isOpen { return }
-    await withCheckedContinuation { waiters.append($0) }
-  }
-
-  func open() {
-    isOpen = true
-    waiters.forEach { $0.resume() }
-    waiters.removeAll()
   }
 }

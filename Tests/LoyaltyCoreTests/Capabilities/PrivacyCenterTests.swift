@@ -67,32 +67,9 @@ struct PrivacyCenterTests {
     #expect(await store.storedFeatures() == .all)
   }
 
-  /// A gate an observer waits at until the test opens it.
-  final class Gate: Sendable {
-    private let state = Locked((open: false, waiter: CheckedContinuation<Void, Never>?.none))
-
-    func wait() async {
-      await withCheckedContinuation { continuation in
-        let resumeNow = state.withLock { state -> Bool in
-          if state.open { return true }
-          state.waiter = continuation
-          return false
-        }
-        if resumeNow { continuation.resume() }
-      }
-    }
-
-    func open() {
-      state.withLock { state in
-        state.open = true
-        return state.waiter.take()
-      }?.resume()
-    }
-  }
-
   @Test("a change asked during another waits until the other's observers have all run")
   func nextWaitsForObservers() async throws {
-    let gate = Gate()
+    let gate = AsyncGate()
     let seen = Locked<[String]>([])
     let center = PrivacyCenter(defaultFeatures: [], store: InMemoryPrivacyStore())
     center.addObserver { change in

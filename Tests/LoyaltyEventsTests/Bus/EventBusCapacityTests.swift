@@ -2,38 +2,7 @@ import Foundation
 import LoyaltyCore
 import LoyaltyEvents
 import LoyaltyTestSupport
-import Synchronization
 import Testing
-
-/// Opens once; tasks waiting on it resume then.
-private final class Gate: Sendable {
-  private let state = Locked<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>(
-    (false, []))
-  private let entered = Atomic(false)
-
-  var hasWaiter: Bool { entered.load(ordering: .acquiring) }
-
-  func wait() async {
-    await withCheckedContinuation { continuation in
-      let resume = state.withLock { state -> Bool in
-        if state.open { return true }
-        state.waiters.append(continuation)
-        return false
-      }
-      entered.store(true, ordering: .releasing)
-      if resume { continuation.resume() }
-    }
-  }
-
-  func open() {
-    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-      state.open = true
-      defer { state.waiters = [] }
-      return state.waiters
-    }
-    waiters.forEach { $0.resume() }
-  }
-}
 
 /// Clients and lifecycle 3: memory is bounded everywhere, a slow subscriber included;
 /// the bound and what happens at it are documented and counted.
@@ -44,7 +13,7 @@ struct EventBusCapacityTests {
   private static func stuckSubscriber(
     bus: EventBus, posting count: Int, pace: (Int) async -> Void = { _ in }
   ) async -> (received: [Int], subscription: EventSubscription) {
-    let gate = Gate()
+    let gate = AsyncGate()
     let collector = Collector<Int>()
     let subscription = bus.subscribe(SampleEvent.self) { (event: SampleEvent) async in
       if event.index == 0 { await gate.wait() }
