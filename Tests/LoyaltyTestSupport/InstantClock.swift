@@ -10,6 +10,7 @@ public import LoyaltyCore
 public final class InstantClock: LoyaltyClock {
   private struct State {
     var now: Date
+    var monotonicTime: TimeInterval = 0
     var sleeps: [TimeInterval] = []
   }
 
@@ -26,6 +27,9 @@ public final class InstantClock: LoyaltyClock {
 
   public var now: Date { state.withLock { $0.now } }
 
+  /// Seconds moved forward since the clock was made: its wall clock never jumps.
+  public var monotonicTime: TimeInterval { state.withLock { $0.monotonicTime } }
+
   /// The sleeps asked for, in order, not counting the ones that really waited.
   public var sleeps: [TimeInterval] { state.withLock { $0.sleeps } }
 
@@ -38,12 +42,17 @@ public final class InstantClock: LoyaltyClock {
     state.withLock { state in
       state.sleeps.append(seconds)
       state.now = state.now.addingTimeInterval(max(0, seconds))
+      state.monotonicTime += max(0, seconds)
     }
     await Task.yield()
   }
 
-  /// Moves the time forward by `seconds`.
+  /// Moves the time by `seconds`: both clocks forward, or (negative) the wall clock back
+  /// alone, as a user setting it does.
   public func advance(by seconds: TimeInterval) {
-    state.withLock { $0.now = $0.now.addingTimeInterval(seconds) }
+    state.withLock { state in
+      state.now = state.now.addingTimeInterval(seconds)
+      state.monotonicTime += max(0, seconds)
+    }
   }
 }

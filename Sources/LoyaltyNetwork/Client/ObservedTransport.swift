@@ -47,13 +47,13 @@ final class ObservedTransport: HTTPTransport {
   var keepsDeadlines: Bool { true }
 
   func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    let sentAt = serverClock?.device.monotonicTime
+    let sentAt = serverClock?.monotonicTime
     do {
       let response = try await guardsDeadlines ? guarded(request) : base.send(request)
       state.withLock { $0 = .reachable }
       if let serverClock, let sentAt, let date = response.headers["Date"] {
         serverClock.record(
-          dateHeader: date, sentAt: sentAt, receivedAt: serverClock.device.monotonicTime)
+          dateHeader: date, sentAt: sentAt, receivedAt: serverClock.monotonicTime)
       }
       try limit?.check(response.body.count, host: request.url.host)
       return response

@@ -35,9 +35,10 @@ public import LoyaltyCore
 ///   anywhere between calls neither refreshes on every call nor sends expired tokens. A
 ///   token is not sent with less than ``SessionToken/sendMargin`` left, as it could
 ///   arrive expired. A pair that a refresh just brought already inside the refresh
-///   window is refreshed again only once inside that margin, and, when it arrived inside
-///   it, only after the server refuses it (a 401): at most one refresh per token,
-///   whatever the device clock does. Before any answer has told the server's time (the
+///   window is refreshed again only once inside that margin; one that arrived inside the
+///   margin, once it expires on the estimate; one that arrived expired on it, only after
+///   the server refuses it (a 401): at most one refresh per token, whatever the device
+///   clock does. Before any answer has told the server's time (the
 ///   first call after a launch), a stored token whose `iat` is after the device's clock
 ///   is refreshed first: the clock was set back by an amount nothing tells, and its
 ///   expiry cannot be judged on it.
@@ -53,9 +54,9 @@ public actor RefreshCoordinator {
   let clock: any LoyaltyClock
   /// The server's time: token expiry.
   private let serverClock: any LoyaltyClock
-  /// The access token a refresh brought already inside the refresh window, and whether
-  /// it had more than the send margin left then.
-  private let arrivedDue = Locked<(accessToken: String, sendable: Bool)?>(nil)
+  /// The access token a refresh brought already past ``SessionToken/Stage/fresh``, and
+  /// the stage it arrived in: it is refreshed proactively only once in a later one.
+  private let arrivedDue = Locked<(accessToken: String, stage: SessionToken.Stage)?>(nil)
   private let configuration: TokenConfiguration
   /// The longest one shared refresh may take, every attempt and delay included; `nil`
   /// for no bound. A caller with at least this much time left waits for the refresh
@@ -184,25 +185,23 @@ public actor RefreshCoordinator {
     return snapshot
   }
 
-  /// Whether `token` must be refreshed before it is sent at `now`: inside the refresh
-  /// window, too close to its expiry to arrive in time (``SessionToken/sendMargin``), or
-  /// issued after `now` (a clock behind the server's by an unknown amount: a stored token
-  /// read after the device's clock was set back, before any answer told the server's
-  /// time). A token a refresh brought already due is used as it is until it is too close
-  /// to its expiry; one that arrived that close already (the estimate of the server's time
-  /// cannot judge it) is used until the server refuses it.
+  /// Whether `token` must be refreshed before it is sent at `now`: past
+  /// ``SessionToken/Stage/fresh`` (inside the refresh window, too close to its expiry to
+  /// arrive in time, or issued after `now`: a clock behind the server's by an unknown
+  /// amount, as a stored token read after the device's clock was set back, before any
+  /// answer told the server's time).
+  ///
+  /// A token a refresh brought already past it is refreshed only once in a later stage
+  /// than the one it arrived in: another refresh would bring a token as far along, so one
+  /// that arrived inside the window is used until the send margin, one that arrived inside
+  /// the margin until it expires on the estimate of the server's time, and one that
+  /// arrived expired on it (the estimate cannot judge it) until the server refuses it.
   private nonisolated func needsRefresh(_ token: SessionToken, at now: Date) -> Bool {
-    let sendable = token.expiresAt == nil || token.isSendable(at: now)
+    let stage = token.stage(at: now, threshold: configuration.refreshThreshold)
     if let arrived = arrivedDue.withLock({ $0 }), arrived.accessToken == token.pair.accessToken {
-      return !sendable && arrived.sendable
+      return stage > arrived.stage
     }
-    return !sendable || isDue(token, at: now)
-  }
-
-  /// Whether `token` is inside the refresh window at `now`, or was issued after it.
-  private nonisolated func isDue(_ token: SessionToken, at now: Date) -> Bool {
-    token.shouldRefresh(at: now, threshold: configuration.refreshThreshold)
-      || token.isIssued(after: now)
+    return stage > .fresh
   }
 
   /// Refreshes the tokens, or joins the refresh already in flight.
@@ -363,14 +362,13 @@ public actor RefreshCoordinator {
     async throws -> TokenPair
   {
     recordIssuedAt(of: pair, sentAt: sentAt)
-    let token = sessionToken(for: pair)
-    let now = serverClock.now
-    if isDue(token, at: now) {
+    let stage = sessionToken(for: pair).stage(
+      at: serverClock.now, threshold: configuration.refreshThreshold)
+    if stage > .fresh {
       // Short-lived, or the estimate of the server's time is off (behind its `iat`, say):
-      // used as it is, and refreshed again only once too close to its expiry, if it
-      // arrived further.
-      logger.debug("A refreshed token is already due: inside the refresh window, or issued later.")
-      arrivedDue.withLock { $0 = (pair.accessToken, token.isSendable(at: now)) }
+      // used as it is, and refreshed again only once in a later stage.
+      logger.debug("A refreshed token is already \(stage): refreshed again only past it.")
+      arrivedDue.withLock { $0 = (pair.accessToken, stage) }
     }
     if try await store.replace(current, with: pair) {
       events?.post(SessionRefreshed())

@@ -26,7 +26,10 @@ public import LoyaltyCore
 ///   ``LoyaltyCore/LoyaltyClock/monotonicTime`` at that instant, and ``now`` adds the
 ///   monotonic time of the moment: between two answers the estimate moves with the time
 ///   that passes, and setting the device's wall clock (by the user, or the network)
-///   changes nothing until the server tells its time again.
+///   changes nothing until the server tells its time again. A step back of the device's
+///   monotonic time (a host clock that breaks the protocol's rule, reading its wall clock)
+///   counts as no time passing, never as the server's clock moving: the estimate's
+///   ``monotonicTime`` goes on from where it was.
 /// - The estimate is the median of the last ``sampleCount`` samples, so one odd answer (a
 ///   cache's stale `Date`) does not move it.
 /// - A sample more than ``jumpThreshold`` away from the estimate means the server's clock
@@ -47,11 +50,25 @@ public final class ServerClock: LoyaltyClock {
 
   private struct State {
     /// Each sample: the server's time (seconds since the reference date) less the
-    /// device's monotonic time at the same instant.
+    /// clock's ``monotonicTime`` at the same instant.
     var samples: [TimeInterval] = []
     /// The median of `samples`; `nil` before the first.
     var estimate: TimeInterval?
     var reported: TimeInterval = 0
+    /// The device's monotonic time at the last reading, and the time measured on it so
+    /// far, steps back left out.
+    var lastReading: TimeInterval?
+    var elapsed: TimeInterval = 0
+
+    /// The time measured up to `reading` of the device's monotonic time: what it moved
+    /// forward since the last reading is added; a step back adds nothing.
+    mutating func monotonic(_ reading: TimeInterval) -> TimeInterval {
+      if let lastReading, reading > lastReading {
+        elapsed += reading - lastReading
+      }
+      lastReading = reading
+      return elapsed
+    }
   }
 
   /// The device's clock.
@@ -69,12 +86,19 @@ public final class ServerClock: LoyaltyClock {
   /// forward on the device's monotonic time; the device's wall clock before any sample.
   /// Token expiry and the refresh window are judged on it.
   public var now: Date {
-    guard let estimate = state.withLock({ $0.estimate }) else { return device.now }
-    return Date(timeIntervalSinceReferenceDate: estimate + device.monotonicTime)
+    let estimate = state.withLock { state -> TimeInterval? in
+      let monotonic = state.monotonic(device.monotonicTime)
+      return state.estimate.map { $0 + monotonic }
+    }
+    guard let estimate else { return device.now }
+    return Date(timeIntervalSinceReferenceDate: estimate)
   }
 
-  /// The device's monotonic time.
-  public var monotonicTime: TimeInterval { device.monotonicTime }
+  /// The device's monotonic time as the estimate measures it: it follows the device's,
+  /// and a step back of the device's adds nothing (zero at the first reading).
+  public var monotonicTime: TimeInterval {
+    state.withLock { $0.monotonic(device.monotonicTime) }
+  }
 
   /// Sleeps on the device's clock.
   public func sleep(for seconds: TimeInterval) async throws {
@@ -85,8 +109,11 @@ public final class ServerClock: LoyaltyClock {
   /// when the device is behind); `nil` before any answer or token told the server's time.
   /// It changes when the device's wall clock is set, the estimate does not.
   public var offset: TimeInterval? {
-    guard let estimate = state.withLock({ $0.estimate }) else { return nil }
-    return offset(of: estimate)
+    let estimate = state.withLock { state -> TimeInterval? in
+      let monotonic = state.monotonic(device.monotonicTime)
+      return state.estimate.map { $0 + monotonic }
+    }
+    return estimate.map { $0 - device.now.timeIntervalSinceReferenceDate }
   }
 
   /// Records an answer's `Date` header (`value`), for a request sent at `sentAt` and
@@ -100,7 +127,7 @@ public final class ServerClock: LoyaltyClock {
   }
 
   /// Records an answer's `Date` header (`value`), for a request sent at `sentAt` and
-  /// answered at `receivedAt` on the device's monotonic time.
+  /// answered at `receivedAt` on ``monotonicTime``.
   ///
   /// The server stamped the header within the second it names, between `sentAt` and
   /// `receivedAt`: at `sentAt`, its time was below the second's end at the latest.
@@ -119,29 +146,23 @@ public final class ServerClock: LoyaltyClock {
     record(issuedAt: issuedAt, sentAt: monotonic(receivedAt))
   }
 
-  /// Records a token's `iat`, for a call sent at `sentAt` on the device's monotonic time:
+  /// Records a token's `iat`, for a call sent at `sentAt` on ``monotonicTime``:
   /// the server's time at the send was below the end of the `iat`'s second.
   func record(issuedAt: Date, sentAt: TimeInterval) {
     record(sample: issuedAt.timeIntervalSinceReferenceDate + 1 - sentAt)
   }
 
-  /// `date` on the device's wall clock, as a reading of its monotonic time.
+  /// `date` on the device's wall clock, as a reading of ``monotonicTime``.
   private func monotonic(_ date: Date) -> TimeInterval {
-    let monotonic = device.monotonicTime
+    let monotonic = monotonicTime
     return monotonic - device.now.timeIntervalSince(date)
-  }
-
-  /// `estimate` less the device's wall clock, now.
-  private func offset(of estimate: TimeInterval) -> TimeInterval {
-    let monotonic = device.monotonicTime
-    return estimate + monotonic - device.now.timeIntervalSinceReferenceDate
   }
 
   private func record(sample: TimeInterval) {
     guard sample.isFinite else { return }
-    let monotonic = device.monotonicTime
     let wall = device.now.timeIntervalSinceReferenceDate
     let report = state.withLock { state -> TimeInterval? in
+      let monotonic = state.monotonic(device.monotonicTime)
       if let estimate = state.estimate, abs(sample - estimate) <= Self.jumpThreshold {
         state.samples.append(sample)
         if state.samples.count > Self.sampleCount { state.samples.removeFirst() }

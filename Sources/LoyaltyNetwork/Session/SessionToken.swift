@@ -71,6 +71,33 @@ public struct SessionToken: Sendable, Equatable, CustomStringConvertible {
     isSendable(at: now) && !isIssued(after: now)
   }
 
+  /// How far along its life an access token is at an instant, each stage later than the
+  /// one before: the refresh coordinator refreshes a token proactively once it reaches a
+  /// stage later than the one it arrived in.
+  enum Stage: Int, Comparable {
+    /// Outside the refresh window, with more than ``SessionToken/sendMargin`` left.
+    case fresh
+    /// Inside the refresh window, or issued after the instant (a clock behind the
+    /// server's by an amount nothing tells).
+    case due
+    /// With less than ``SessionToken/sendMargin`` left, not expired.
+    case unsendable
+    /// Expired.
+    case expired
+
+    static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  /// The stage of the access token at `now`, with the refresh window `threshold`. A token
+  /// with no known expiry is ``Stage/fresh`` or, issued after `now`, ``Stage/due``.
+  func stage(at now: Date, threshold: TimeInterval) -> Stage {
+    if expiresAt != nil {
+      if isExpired(at: now) { return .expired }
+      if !isSendable(at: now) { return .unsendable }
+    }
+    return shouldRefresh(at: now, threshold: threshold) || isIssued(after: now) ? .due : .fresh
+  }
+
   /// Whether the pair can be refreshed: it has a refresh token.
   public var canRefresh: Bool { !pair.refreshToken.isEmpty }
 

@@ -106,18 +106,43 @@ struct ServerClockBoundTests {
     #expect(await coordinator.refreshCallCount == refreshes)
   }
 
-  @Test("a token a refresh brought already inside the send margin is used until a 401")
-  func arrivedInsideMargin() async throws {
-    // The estimate cannot judge a token that arrives this close: refreshing it again
-    // would refresh on every call.
-    let brought = Self.pair(exp: Self.second + 1 + SessionToken.sendMargin)
+  /// A coordinator whose refreshes bring `brought`, holding a token due within the hour
+  /// (the threshold, so every token is in the window), on a server clock whose estimate
+  /// is D + 1 s.
+  static func coordinator(bringing brought: TokenPair) -> (RefreshCoordinator, ManualClock) {
     let clock = Self.clock()
+    let device = clock.device as? ManualClock ?? ManualClock()
     let coordinator = RefreshCoordinator(
-      store: InMemoryTokenStore(Self.pair(exp: Self.second + 100)), clock: clock.device,
+      store: InMemoryTokenStore(Self.pair(exp: Self.second + 100)), clock: device,
       serverClock: clock, configuration: TokenConfiguration(refreshThreshold: 3_600),
       events: nil, logger: .disabled, refresher: { _ in .refreshed(brought) })
+    return (coordinator, device)
+  }
+
+  @Test(
+    "a token a refresh brought inside the send margin is refreshed again once it expires",
+    arguments: [(4.999, 1), (5.0, 2)])
+  func arrivedInsideMargin(wait: TimeInterval, refreshes: Int) async throws {
+    // It arrives with the margin exactly left on the estimate: refreshing it before its
+    // expiry would bring one as close, and refresh on every call.
+    let brought = Self.pair(exp: Self.second + 1 + SessionToken.sendMargin)
+    let (coordinator, device) = Self.coordinator(bringing: brought)
     for _ in 0..<3 {
       #expect(try await coordinator.currentTokens() == brought)
+    }
+    device.advance(by: wait)
+    _ = try await coordinator.currentTokens()
+    #expect(await coordinator.refreshCallCount == refreshes)
+  }
+
+  @Test("a token a refresh brought already expired on the estimate is used until a 401")
+  func arrivedExpired() async throws {
+    // The estimate cannot judge a token the server has just issued expired: it is off.
+    let brought = Self.pair(exp: Self.second + 1)
+    let (coordinator, device) = Self.coordinator(bringing: brought)
+    for _ in 0..<3 {
+      #expect(try await coordinator.currentTokens() == brought)
+      device.advance(by: 60)
     }
     #expect(await coordinator.refreshCallCount == 1)
   }

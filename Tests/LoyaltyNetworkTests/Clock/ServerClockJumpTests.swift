@@ -65,6 +65,28 @@ struct ServerClockJumpTests {
     #expect(clock.now == estimate.addingTimeInterval(5), "five seconds passed")
   }
 
+  @Test(
+    "a host's monotonic time stepping back counts as no time passing, never as the server's clock moving",
+    arguments: [-7_200, -0.001, 0, 0.001] as [TimeInterval])
+  func monotonicStepBack(step: TimeInterval) throws {
+    // A host clock that reads its wall clock as its monotonic time, set by `step`.
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let device = SettableClock(start, readingWallAsMonotonic: true)
+    let clock = ServerClock(device: device)
+    clock.record(dateHeader: SkewedServer.httpDate(start), sentAt: start, receivedAt: start)
+    let estimate = clock.now
+    let monotonic = clock.monotonicTime
+    device.set(start.addingTimeInterval(step))
+    // Wall-clock seconds carry about 1e-7 s of rounding; a millisecond is well above it.
+    let passed = max(0, step)
+    #expect(abs(clock.monotonicTime - monotonic - passed) < 1e-5)
+    #expect(abs(clock.now.timeIntervalSince(estimate) - passed) < 1e-5)
+    // From the new reading on, time passes as before.
+    device.advance(by: 5)
+    #expect(abs(clock.now.timeIntervalSince(estimate) - passed - 5) < 1e-5)
+    #expect(abs(clock.monotonicTime - monotonic - passed - 5) < 1e-5)
+  }
+
   @Test("before any answer, the estimate is the device's clock, jumps included")
   func unmeasuredFollowsTheDevice() {
     let start = Date(timeIntervalSince1970: 1_800_000_000)

@@ -102,7 +102,9 @@ struct ServerClockTests {
 /// A device clock a test sets anywhere, backwards too; its sleeps return at once.
 ///
 /// ``set(_:)`` moves its wall clock only, as a user setting the time does: its monotonic
-/// time does not jump. ``advance(by:)`` is time passing, on both.
+/// time does not jump, unless the clock was made `readingWallAsMonotonic` (a host clock
+/// that breaks the protocol's rule and returns its wall clock's seconds there).
+/// ``advance(by:)`` is time passing, on both.
 final class SettableClock: LoyaltyClock {
   private struct State {
     var now: Date
@@ -110,14 +112,20 @@ final class SettableClock: LoyaltyClock {
   }
 
   private let state: Locked<State>
+  private let readsWallAsMonotonic: Bool
 
-  init(_ start: Date) {
+  init(_ start: Date, readingWallAsMonotonic: Bool = false) {
     state = Locked(State(now: start))
+    readsWallAsMonotonic = readingWallAsMonotonic
   }
 
   var now: Date { state.withLock { $0.now } }
 
-  var monotonicTime: TimeInterval { state.withLock { $0.monotonicTime } }
+  var monotonicTime: TimeInterval {
+    state.withLock {
+      readsWallAsMonotonic ? $0.now.timeIntervalSinceReferenceDate : $0.monotonicTime
+    }
+  }
 
   /// Sets the wall clock to `date`; the monotonic time stays.
   func set(_ date: Date) {

@@ -10,6 +10,9 @@ final class SkewedServer: HTTPTransport {
     var issued = 0
     var refreshes = 0
     var unauthorized = 0
+    /// Every access token issued, in order, and the calls each authorized.
+    var tokens: [String] = []
+    var uses: [String: Int] = [:]
   }
 
   /// The server's time.
@@ -32,6 +35,8 @@ final class SkewedServer: HTTPTransport {
   var keepsDeadlines: Bool { true }
   var refreshes: Int { state.withLock { $0.refreshes } }
   var unauthorized: Int { state.withLock { $0.unauthorized } }
+  /// The calls each access token authorized, in the order the tokens were issued.
+  var usesPerToken: [Int] { state.withLock { state in state.tokens.map { state.uses[$0] ?? 0 } } }
 
   /// A pair issued now on the server's clock.
   func issue() -> TokenPair {
@@ -45,6 +50,7 @@ final class SkewedServer: HTTPTransport {
     let access =
       Base64URL.encode(Data(#"{"alg":"HS256"}"#.utf8)) + "."
       + Base64URL.encode(Data(claims.utf8)) + ".sig"
+    state.withLock { $0.tokens.append(access) }
     return TokenPair(accessToken: access, refreshToken: "refresh-\(serial)")
   }
 
@@ -68,6 +74,7 @@ final class SkewedServer: HTTPTransport {
         return HTTPResponse(
           status: 401, headers: headers, body: Data(#"{"status":"0","msg":"expired"}"#.utf8))
       }
+      state.withLock { $0.uses[token, default: 0] += 1 }
     }
     return HTTPResponse(status: 200, headers: headers, body: Data(#"{"status":"1"}"#.utf8))
   }
