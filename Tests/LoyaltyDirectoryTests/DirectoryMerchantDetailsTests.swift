@@ -87,6 +87,20 @@ struct DirectoryMerchantDetailsTests {
     #expect(!DirectoryDenominations.fixed([]).allows(10))
   }
 
+  @Test(
+    "a range is drift only with its minimum above its maximum: one amount is a valid range",
+    arguments: [("25.00", "25", false), ("25.01", "25", true), ("24.99", "25", false)])
+  func driftBoundary(minimum: String, maximum: String, drifted: Bool) {
+    let range = DirectoryDenominations.flexible(
+      min: Decimal(string: minimum), max: Decimal(string: maximum))
+    #expect(range.isDrifted == drifted)
+    // A one-amount range allows that amount, and only it.
+    if minimum == "25.00" {
+      #expect(range.allows(25))
+      #expect(!range.allows(Decimal(string: "25.01") ?? 0))
+    }
+  }
+
   @Test("min above max is drift: no amount allowed, no flexible amounts shown, counted")
   func drift() async throws {
     let (center, folder) = try await install()

@@ -106,8 +106,9 @@ struct DirectoryFieldMapping {
     if DirectoryDenominations.isFlexibleType(type) {
       let minimum = decimal("minimumAmount", statement)
       let maximum = decimal("maximumAmount", statement)
-      if let minimum, let maximum, minimum > maximum { count("denominations<-drift(min>max)") }
-      return .flexible(min: minimum, max: maximum)
+      let range = DirectoryDenominations.flexible(min: minimum, max: maximum)
+      if range.isDrifted { count("denominations<-drift(min>max)") }
+      return range
     }
     var amounts: [Decimal] = []
     for item in (text("denominations", statement) ?? "").split(separator: ",") {

@@ -154,11 +154,32 @@ struct CacheUserTests {
     #expect(redeemed.localState == .redeemed)
     #expect(await !market.state.activeCoupons.contains { $0.code == coupon.code })
     #expect(await market.state.redeemedCoupons.contains { $0.code == coupon.code })
-    // Back online, the server's answer replaces what the device remembered.
+    // Back online, the server's answer replaces what the device remembered, and the
+    // record of the redemption is gone from the cache.
+    #expect(try await harness.cached().contains { $0.key == "local.redeemed_codes" })
     harness.transport.mode = .online
     let live = try await market.coupons(policy: .networkOnly)
     #expect(live.value.allSatisfy { $0.localState == nil })
     #expect(live.value.first { $0.code == coupon.code }?.isRedeemed == true)
+    #expect(try await harness.cached().allSatisfy { $0.key != "local.redeemed_codes" })
+    await harness.client.shutdown()
+  }
+
+  @Test("Cache: two logins in a row with tokens that name no user keep nothing of the first")
+  func cacheTwoOpaqueLogins() async throws {
+    let harness = try await OfflineHarness.start()
+    let session = try harness.client.network.session
+    try await session.login(with: TokenPair(accessToken: "opaque-1", refreshToken: "r-1"))
+    let cache = try harness.client.resolve(.marketCache)
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    try await cache.store(
+      CachedAnswer(
+        key: "coupons?{}", owner: MarketCacheOwner.session, kind: "coupons",
+        body: Data("{}".utf8), answeredAt: now, storedAt: now))
+    #expect(try await harness.cached().contains { $0.owner == MarketCacheOwner.session })
+    // Another person, another opaque token: the owner is `session` again, and empty.
+    try await session.login(with: TokenPair(accessToken: "opaque-2", refreshToken: "r-2"))
+    #expect(try await harness.cached().allSatisfy { $0.owner != MarketCacheOwner.session })
     await harness.client.shutdown()
   }
 

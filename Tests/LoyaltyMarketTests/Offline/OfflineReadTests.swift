@@ -165,6 +165,35 @@ struct OfflineReadTests {
     await harness.client.shutdown()
   }
 
+  @Test(
+    "Offline: an answer exactly the maximum age old is shown; a millisecond older, deleted",
+    arguments: [(0.001, true), (0.0, true), (-0.001, false)])
+  func offlineMaximumAgeBoundary(younger: TimeInterval, shown: Bool) async throws {
+    let harness = try await OfflineHarness.start(cache: CacheConfiguration(maximumAge: 86_400))
+    let market = try harness.market
+    try await harness.login()
+    _ = try await market.coupons(policy: .networkOnly)
+    // The same answer, given by the server the maximum age (less `younger`) ago on the
+    // server's time as the SDK estimates it.
+    let stored = try #require(try await harness.cached().first { $0.kind == "coupons" })
+    let serverNow = try harness.client.network.serverClock.now
+    let answeredAt = serverNow.addingTimeInterval(-86_400 + younger)
+    try await harness.client.resolve(.marketCache).store(
+      CachedAnswer(
+        key: stored.key, owner: stored.owner, kind: stored.kind, status: stored.status,
+        headers: stored.headers, body: stored.body, answeredAt: answeredAt,
+        storedAt: stored.storedAt))
+    let source: AnswerSource?
+    do {
+      source = try await market.coupons(policy: .cacheOnly).source
+    } catch let error as LoyaltyError where error.code == .notCached {
+      source = nil
+    }
+    #expect(source == (shown ? .cache : nil))
+    #expect(try await harness.cached().contains { $0.kind == "coupons" } == shown)
+    await harness.client.shutdown()
+  }
+
   @Test("Offline: the network back after a read from the cache revalidates it")
   func offlineNetworkBackRevalidates() async throws {
     let harness = try await OfflineHarness.start()
