@@ -49,8 +49,10 @@ public struct MarketModule: LoyaltyModule {
       lifecycle: try capabilities.resolveIfPresent(.lifecycle))
   }
 
-  /// Ends the refreshes behind cached answers and every stream of the market's state.
+  /// Ends the refreshes behind cached answers and every stream of the market's state; no
+  /// answer still in flight lands after.
   public func shutdown(_ market: Market, context: ModuleContext) async {
+    market.offline.context.shutDown()
     market.offline.cancelBackground()
     await market.state.finish()
   }

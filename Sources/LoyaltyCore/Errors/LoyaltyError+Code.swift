@@ -239,6 +239,10 @@ extension LoyaltyError {
     public static let internalInconsistency = Code(11_003, "internalInconsistency", .general)
     /// The call needs a privacy feature the user turned off (``PrivacyFeatures``).
     public static let featureDisabled = Code(11_004, "featureDisabled", .general)
+    /// The user or the language a read was asked for changed while it was in flight (a
+    /// login, a logout, ``AppLifecycle/setLanguage(_:)``): its answer was dropped, shown
+    /// nowhere. `changed` says which (`user`, `language`), `call` names the read.
+    public static let contextChanged = Code(11_005, "contextChanged", .general)
 
     // MARK: Location (120xx)
 
@@ -346,7 +350,7 @@ extension LoyaltyError {
       .invalidPushPayload, .missingDeviceToken,
       .decodingFailed, .missingField, .typeMismatch, .invalidDate,
       .httpStatus, .serverStatus, .rateLimited, .payloadTooLarge, .notOffered,
-      .invalidArgument, .unsupported, .internalInconsistency, .featureDisabled,
+      .invalidArgument, .unsupported, .internalInconsistency, .featureDisabled, .contextChanged,
       .invalidLocation, .invalidAccuracy, .invalidPointOfInterest, .regionLimitExceeded,
       .poiSyncFailed,
       .flowInputRefused, .invalidPIN, .pinMismatch, .otpExpired, .resendTooEarly,

@@ -10,14 +10,11 @@ extension Market {
   /// when.
   public func profile(policy: ReadPolicy?) async throws -> Answered<Profile> {
     try await call(MarketEndpoints.profile.name) {
-      try await reading(policy) { [self] policy in
-        let answered = try await read(
-          MarketEndpoints.profile, (), kind: "profile", policy: policy)
-        offline.record(kind: "profile", fromCache: answered.isFromCache) {
-          [weak self] policy, _ in
-          _ = try? await self?.profile(policy: policy)
-        }
-        return answered
+      try await reading(
+        MarketEndpoints.profile.name, kind: "profile", policy, language: nil,
+        rerun: { [weak self] policy, _ in _ = try? await self?.profile(policy: policy) }
+      ) { [self] policy, ticket in
+        try await read(MarketEndpoints.profile, (), kind: "profile", policy: policy, ticket: ticket)
       }
     }
   }

@@ -27,9 +27,15 @@ extension Market {
   ) async throws -> Answered<[Campaign]> {
     let language = language ?? defaultLanguage
     return try await call("campaigns") {
-      try await reading(policy) { [self] policy in
+      try await reading(
+        "campaigns", kind: "campaigns", policy, language: language,
+        rerun: { [weak self] policy, language in
+          _ = try? await self?.campaigns(language: language, filters: filters, policy: policy)
+        }
+      ) { [self] policy, ticket in
         let basic = try await read(
-          MarketEndpoints.campaigns, (language, filters), kind: "campaigns", policy: policy)
+          MarketEndpoints.campaigns, (language, filters), kind: "campaigns", policy: policy,
+          ticket: ticket)
         var parts: [(source: AnswerSource, answeredAt: Date)] = [
           (basic.source, basic.answeredAt)
         ]
@@ -37,7 +43,7 @@ extension Market {
         if await network.session.isLoggedIn {
           let personalized = try await read(
             MarketEndpoints.personalizedCampaigns, (language, filters), kind: "campaigns",
-            policy: policy)
+            policy: policy, ticket: ticket)
           parts.append((personalized.source, personalized.answeredAt))
           let sets = Array(
             Set((basic.value + personalized.value).map(\.couponSet).filter { !$0.isEmpty })
@@ -47,7 +53,8 @@ extension Market {
           var availability: [String: Int] = [:]
           if !sets.isEmpty {
             let counts = try await read(
-              MarketEndpoints.availability, sets, kind: "campaigns", policy: policy)
+              MarketEndpoints.availability, sets, kind: "campaigns", policy: policy,
+              ticket: ticket)
             parts.append((counts.source, counts.answeredAt))
             availability = counts.value ?? [:]
           }
@@ -56,21 +63,19 @@ extension Market {
         } else {
           result = CampaignPipeline.anonymous(basic: basic.value)
         }
-        await state.setCampaigns(result)
-        await state.setSupermarketCampaign(
-          result.all.first { $0.type.lowercased() == "supermarket" })
-        events?.post(CampaignsRetrieved(count: result.campaigns.count))
         let fromCache = parts.contains { $0.source == .cache }
-        offline.record(kind: "campaigns", fromCache: fromCache) { [weak self] policy, language in
-          _ = try? await self?.campaigns(language: language, filters: filters, policy: policy)
-        }
         return Answered(
-          value: result.campaigns,
+          value: result,
           source: fromCache
             ? .cache : parts.allSatisfy { $0.source == .revalidated } ? .revalidated : .network,
           answeredAt: parts.map(\.answeredAt).min() ?? basic.answeredAt)
+      } landing: { [events] state, answered in
+        let result = answered.value
+        state.setCampaigns(result)
+        state.setSupermarketCampaign(result.all.first { $0.type.lowercased() == "supermarket" })
+        events?.post(CampaignsRetrieved(count: result.campaigns.count))
       }
-    }
+    }.map(\.campaigns)
   }
 
   /// The user's personalized campaigns, as the server sends them.
@@ -96,10 +101,12 @@ extension Market {
   {
     let language = language ?? defaultLanguage
     return try await call(MarketEndpoints.singleCampaign.name) {
-      try await reading(policy) { [self] policy in
+      try await reading(
+        MarketEndpoints.singleCampaign.name, kind: "single_campaign", policy, language: language
+      ) { [self] policy, ticket in
         try await read(
           MarketEndpoints.singleCampaign, (sessionUUID, language), kind: "single_campaign",
-          policy: policy)
+          policy: policy, ticket: ticket)
       }
     }
   }
@@ -115,12 +122,15 @@ extension Market {
   {
     let language = language ?? defaultLanguage
     return try await call("supermarket_campaign") {
-      try await reading(policy) { [self] policy in
+      try await reading(
+        "supermarket_campaign", kind: "campaigns", policy, language: language
+      ) { [self] policy, ticket in
         let basic = try await read(
-          MarketEndpoints.campaigns, (language, [:]), kind: "campaigns", policy: policy)
-        let answered = basic.map { list in list.first { $0.type.lowercased() == "supermarket" } }
-        await state.setSupermarketCampaign(answered.value)
-        return answered
+          MarketEndpoints.campaigns, (language, [:]), kind: "campaigns", policy: policy,
+          ticket: ticket)
+        return basic.map { list in list.first { $0.type.lowercased() == "supermarket" } }
+      } landing: { state, answered in
+        state.setSupermarketCampaign(answered.value)
       }
     }
   }

@@ -23,12 +23,11 @@ extension Market {
   /// The user's cards under `policy`, with where they came from and when.
   public func cards(policy: ReadPolicy?) async throws -> Answered<[Card]> {
     try await call(MarketEndpoints.cards.name) {
-      try await reading(policy) { [self] policy in
-        let answered = try await read(MarketEndpoints.cards, (), kind: "cards", policy: policy)
-        offline.record(kind: "cards", fromCache: answered.isFromCache) { [weak self] policy, _ in
-          _ = try? await self?.cards(policy: policy)
-        }
-        return answered
+      try await reading(
+        MarketEndpoints.cards.name, kind: "cards", policy, language: nil,
+        rerun: { [weak self] policy, _ in _ = try? await self?.cards(policy: policy) }
+      ) { [self] policy, ticket in
+        try await read(MarketEndpoints.cards, (), kind: "cards", policy: policy, ticket: ticket)
       }
     }
   }

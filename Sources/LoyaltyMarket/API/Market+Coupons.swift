@@ -18,21 +18,22 @@ extension Market {
   {
     let language = language ?? defaultLanguage
     return try await call("coupons") {
-      try await reading(policy) { [self] policy in
+      try await reading(
+        "coupons", kind: "coupons", policy, language: language,
+        rerun: { [weak self] policy, language in
+          _ = try? await self?.coupons(language: language, policy: policy)
+        }
+      ) { [self] policy, ticket in
         let read = try await read(
-          MarketEndpoints.userCoupons, language, kind: "coupons", policy: policy)
-        let answered = await localized(read)
+          MarketEndpoints.userCoupons, language, kind: "coupons", policy: policy, ticket: ticket)
+        return await localized(read, ticket: ticket)
+      } landing: { [events] state, answered in
         let coupons = answered.value
-        await state.setCoupons(coupons)
+        state.setCoupons(coupons)
         events?.post(
           CouponsFetched(
             active: coupons.filter(\.isActive).count,
             redeemed: coupons.filter(\.isRedeemed).count))
-        offline.record(kind: "coupons", fromCache: answered.isFromCache) {
-          [weak self] policy, language in
-          _ = try? await self?.coupons(language: language, policy: policy)
-        }
-        return answered
       }
     }
   }
@@ -57,17 +58,18 @@ extension Market {
   ) async throws -> Answered<[CouponSet]> {
     let language = language ?? defaultLanguage
     return try await call("coupon_sets") {
-      try await reading(policy) { [self] policy in
-        let answered = try await read(
-          MarketEndpoints.couponSets, (language, uuids, types), kind: "coupon_sets",
-          policy: policy)
-        await state.setCouponSets(answered.value)
-        offline.record(kind: "coupon_sets", fromCache: answered.isFromCache) {
-          [weak self] policy, language in
+      try await reading(
+        "coupon_sets", kind: "coupon_sets", policy, language: language,
+        rerun: { [weak self] policy, language in
           _ = try? await self?.couponSets(
             language: language, uuids: uuids, types: types, policy: policy)
         }
-        return answered
+      ) { [self] policy, ticket in
+        try await read(
+          MarketEndpoints.couponSets, (language, uuids, types), kind: "coupon_sets",
+          policy: policy, ticket: ticket)
+      } landing: { state, answered in
+        state.setCouponSets(answered.value)
       }
     }
   }

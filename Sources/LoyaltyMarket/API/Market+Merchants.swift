@@ -15,15 +15,17 @@ extension Market {
   ) async throws -> Answered<[Merchant]> {
     let language = language ?? defaultLanguage
     return try await call("merchants") {
-      try await reading(policy) { [self] policy in
-        let answered = try await read(
-          MarketEndpoints.merchants, (language, filters), kind: "merchants", policy: policy)
-        await state.setMerchants(answered.value)
-        offline.record(kind: "merchants", fromCache: answered.isFromCache) {
-          [weak self] policy, language in
+      try await reading(
+        "merchants", kind: "merchants", policy, language: language,
+        rerun: { [weak self] policy, language in
           _ = try? await self?.merchants(language: language, filters: filters, policy: policy)
         }
-        return answered
+      ) { [self] policy, ticket in
+        try await read(
+          MarketEndpoints.merchants, (language, filters), kind: "merchants", policy: policy,
+          ticket: ticket)
+      } landing: { state, answered in
+        state.setMerchants(answered.value)
       }
     }
   }

@@ -19,14 +19,12 @@ extension Market {
   /// and when.
   public func pointsHistory(policy: ReadPolicy?) async throws -> Answered<PointsHistory> {
     try await call(MarketEndpoints.pointsHistory.name) {
-      try await reading(policy) { [self] policy in
-        let answered = try await read(
-          MarketEndpoints.pointsHistory, (), kind: "points", policy: policy)
-        offline.record(kind: "points", fromCache: answered.isFromCache) {
-          [weak self] policy, _ in
-          _ = try? await self?.pointsHistory(policy: policy)
-        }
-        return answered
+      try await reading(
+        MarketEndpoints.pointsHistory.name, kind: "points", policy, language: nil,
+        rerun: { [weak self] policy, _ in _ = try? await self?.pointsHistory(policy: policy) }
+      ) { [self] policy, ticket in
+        try await read(
+          MarketEndpoints.pointsHistory, (), kind: "points", policy: policy, ticket: ticket)
       }
     }
   }
@@ -42,16 +40,15 @@ extension Market {
     -> Answered<MarketPassDetails>
   {
     try await call("market_pass_details") {
-      try await reading(policy) { [self] policy in
-        let answered = try await read(
-          MarketEndpoints.marketPass, (), kind: "market_pass", policy: policy)
-        await state.setMarketPass(answered.value)
+      try await reading(
+        "market_pass_details", kind: "market_pass", policy, language: nil,
+        rerun: { [weak self] policy, _ in _ = try? await self?.marketPassDetails(policy: policy) }
+      ) { [self] policy, ticket in
+        try await read(
+          MarketEndpoints.marketPass, (), kind: "market_pass", policy: policy, ticket: ticket)
+      } landing: { [events] state, answered in
+        state.setMarketPass(answered.value)
         events?.post(MarketPassDetailsFetched())
-        offline.record(kind: "market_pass", fromCache: answered.isFromCache) {
-          [weak self] policy, _ in
-          _ = try? await self?.marketPassDetails(policy: policy)
-        }
-        return answered
       }
     }
   }

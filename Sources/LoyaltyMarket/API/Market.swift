@@ -15,6 +15,11 @@ public import LoyaltyNetwork
 /// pipeline is registered, keep what they fetch in ``state``, and post the platform's
 /// events (``CampaignsRetrieved``, ``CouponsFetched``, ``MarketPassDetailsFetched``).
 ///
+/// An answer lands only where it was asked for: a read whose user changed (a login, a
+/// logout) or whose language changed (``LoyaltyCore/AppLifecycle/setLanguage(_:)``) while
+/// it was in flight writes nothing and throws
+/// ``LoyaltyCore/LoyaltyError/Code/contextChanged`` (`Docs/Offline.md`).
+///
 /// Answers are read tolerantly: a field that is absent or unreadable where a sensible
 /// value exists gives that value and is reported as drift (a warning once, a
 /// ``ResponseDrift`` event once, counters in ``drift``); a field without which the answer

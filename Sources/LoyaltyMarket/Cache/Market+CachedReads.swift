@@ -21,24 +21,50 @@ extension Market {
     return declaration.name + "?" + String(decoding: fields, as: UTF8.self)
   }
 
-  /// Runs `body` under `policy`: ``LoyaltyCore/ReadPolicy/staleWhileRevalidate`` reads
-  /// the cache and refreshes behind it (through `body` again, whose updates of ``state``
-  /// reach its change streams); the other policies go to `body` as they are.
+  /// Runs the cached read `call` under `policy`, and lands its answer only where it was
+  /// asked for.
+  ///
+  /// A ticket (``AnswerContext``) is taken first, for the user and `language` (`nil`: a
+  /// read with no language). `body` reads with it; then, in one step of the state's
+  /// actor, unless the user or the language changed meanwhile (or the client shut down),
+  /// `landing` writes the answer into ``state`` and posts its events, and `rerun` is
+  /// recorded under `kind` for the lifecycle's refreshes. A late answer lands nowhere:
+  /// the caller gets ``LoyaltyCore/LoyaltyError/Code/contextChanged`` (or
+  /// ``LoyaltyCore/LoyaltyError/Code/clientShutDown``).
+  ///
+  /// ``LoyaltyCore/ReadPolicy/staleWhileRevalidate`` reads the cache and refreshes behind
+  /// it, through `body` and `landing` again on the same ticket (its updates of ``state``
+  /// reach the change streams); the other policies go to `body` as they are.
   func reading<Value: Sendable>(
-    _ policy: ReadPolicy?,
-    _ body: @escaping @Sendable (ReadPolicy) async throws -> Answered<Value>
+    _ call: String, kind: String, _ policy: ReadPolicy?, language: String?,
+    rerun: MarketCacheController.Refresher? = nil,
+    _ body: @escaping @Sendable (ReadPolicy, AnswerContext.Ticket) async throws -> Answered<Value>,
+    landing: @escaping @Sendable (isolated MarketState, Answered<Value>) -> Void = { _, _ in }
   ) async throws -> Answered<Value> {
     let policy = policy ?? offline.configuration.policy
-    guard policy == .staleWhileRevalidate else { return try await body(policy) }
+    let ticket = offline.context.ticket(language: language)
+    let land = { @Sendable [self] (policy: ReadPolicy) async throws -> Answered<Value> in
+      let answered = try await body(policy, ticket)
+      let context = offline.context
+      try await state.land(unless: { context.staleness(of: ticket, call: call) }) {
+        [offline] state in
+        landing(state, answered)
+        if let rerun {
+          offline.record(kind: kind, fromCache: answered.isFromCache, refresher: rerun)
+        }
+      }
+      return answered
+    }
+    guard policy == .staleWhileRevalidate else { return try await land(policy) }
     let cached: Answered<Value>
     do {
-      cached = try await body(.cacheOnly)
+      cached = try await land(.cacheOnly)
     } catch let error as LoyaltyError where error.code == .notCached {
-      return try await body(.networkFirst)
+      return try await land(.networkFirst)
     }
     offline.inBackground { [logger = offline.logger] in
       do {
-        _ = try await body(.networkFirst)
+        _ = try await land(.networkFirst)
       } catch {
         logger.info("A revalidation behind a cached answer failed: \(error)")
       }
@@ -48,13 +74,15 @@ extension Market {
 
   /// Reads a declared call under `policy` (``LoyaltyCore/ReadPolicy/staleWhileRevalidate``
   /// is ``reading(_:_:)``'s): from the cache, the network, or the network falling back to
-  /// the cache, for the current user. Identical reads in flight share one call; a `GET`
-  /// with a cached validator is sent conditionally.
+  /// the cache, for the current user. Identical reads in flight share one call, whatever
+  /// their policies (a network-only read never takes a cached answer from it); a `GET`
+  /// with a cached validator is sent conditionally. Its answer is stored only while the
+  /// read of `ticket` still lands in the cache.
   @_semantics("optimize.sil.specialize.generic.never")
   @inline(never)
   func read<Arguments, Result>(
     _ declaration: MarketCallDeclaration<Arguments, Result>, _ arguments: Arguments,
-    kind: String, policy: ReadPolicy
+    kind: String, policy: ReadPolicy, ticket: AnswerContext.Ticket
   ) async throws -> Answered<Result> {
     let key = cacheKey(declaration, arguments)
     let owner = await network.cacheOwner()
@@ -87,20 +115,26 @@ extension Market {
       break
     }
     do {
-      // A read that may answer from the cache joins only flights that may too, and looks
-      // again when it starts one: a flight that ended between this read's look and its
-      // start left a fresh answer, and sending again would be for nothing.
+      // Every read that goes to the network joins the flight in flight for its user and
+      // key. A read that may answer from the cache looks again when it starts one: a
+      // flight that ended between this read's look and its start left a fresh answer, and
+      // sending again would be for nothing. A network-only read that joined such a flight
+      // and got that answer sends its own.
       let mayUseCache = policy == .networkFirst && enabled
-      return try await offline.joined(owner: owner, key: key + (mayUseCache ? "" : "\u{1F}!")) {
-        [self] in
+      let flown = try await offline.joined(owner: owner, key: key) { [self] in
         if mayUseCache, let again = await offline.cached(key: key, owner: owner),
           offline.isFresh(again), let value = decodeCached(again, declaration, arguments)
         {
           return value
         }
         return try await fetch(
-          declaration, arguments, kind: kind, key: key, owner: owner, stored: stored)
+          declaration, arguments, kind: kind, key: key, owner: owner, stored: stored,
+          ticket: ticket)
       }
+      guard policy == .networkOnly, flown.source == .cache else { return flown }
+      return try await fetch(
+        declaration, arguments, kind: kind, key: key, owner: owner, stored: stored,
+        ticket: ticket)
     } catch  where policy == .networkFirst && MarketCacheController.fallsBack(after: error) {
       guard let cachedValue = cachedValue() else { throw error }
       offline.logger.info("\(declaration.name) failed (\(error)); answering from the cache.")
@@ -131,7 +165,8 @@ extension Market {
   /// returns its value.
   private func fetch<Arguments, Result>(
     _ declaration: MarketCallDeclaration<Arguments, Result>, _ arguments: Arguments,
-    kind: String, key: String, owner: String, stored: CachedAnswer?
+    kind: String, key: String, owner: String, stored: CachedAnswer?,
+    ticket: AnswerContext.Ticket
   ) async throws -> Answered<Result> {
     let collector = DriftCollector()
     let endpoint = declaration.endpoint(arguments, drift: collector)
@@ -145,7 +180,7 @@ extension Market {
       CachedAnswer(
         key: key, owner: owner, kind: kind, status: exchanged.response.status,
         headers: headers, body: exchanged.response.body, answeredAt: exchanged.answeredAt,
-        storedAt: offline.deviceNow))
+        storedAt: offline.deviceNow), ticket: ticket)
     return Answered(
       value: exchanged.value, source: exchanged.isNotModified ? .revalidated : .network,
       answeredAt: exchanged.answeredAt)

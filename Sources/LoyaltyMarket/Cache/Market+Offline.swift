@@ -21,6 +21,7 @@ extension Market {
   /// After a login or a logout: every signed-in user's answers but the new user's are
   /// deleted, and ``state`` is emptied, before the login or logout returns.
   func sessionChanged() async {
+    offline.context.userChanged()
     let owner = await network.cacheOwner()
     var kept: Set<String> = [MarketCacheOwner.anonymous]
     if owner.hasPrefix(MarketCacheOwner.user("")) { kept.insert(owner) }
@@ -35,6 +36,7 @@ extension Market {
 
   /// Deletes every cached answer: the user turned the offline cache off.
   func eraseCache() async {
+    offline.context.cacheErased()
     offline.forgetReads()
     do {
       try await offline.cache.removeAll()
@@ -56,7 +58,9 @@ extension Market {
       guard isSatisfied else { return }
       await offline.rerun(policy: .networkOnly, language: defaultLanguage, onlyFromCache: true)
     case .languageChanged(let language):
-      // Nothing of the old language stays on screen while the new one loads.
+      // Nothing of the old language stays on screen while the new one loads, and no read
+      // asked in it lands after.
+      offline.context.languageChanged(to: language)
       offline.cancelBackground()
       await state.reset()
       await offline.rerun(policy: .networkFirst, language: language)
@@ -90,11 +94,14 @@ extension Market {
   /// `answered` coupons as the device knows them: from the cache, those past their
   /// expiration on the server's clock are marked expired and those redeemed here since
   /// the answer are marked redeemed; from the network, the server's word, and the record
-  /// of local redemptions is cleared.
-  func localized(_ answered: Answered<[Coupon]>) async -> Answered<[Coupon]> {
+  /// of local redemptions is cleared (while the read of `ticket` still lands in the cache:
+  /// not another user's record).
+  func localized(_ answered: Answered<[Coupon]>, ticket: AnswerContext.Ticket) async
+    -> Answered<[Coupon]>
+  {
     let owner = await network.cacheOwner()
     guard answered.source == .cache else {
-      if answered.source == .network {
+      if answered.source == .network, offline.context.mayStore(ticket) {
         try? await offline.cache.removeAnswer(forKey: Self.redeemedCodesKey, owner: owner)
       }
       return answered

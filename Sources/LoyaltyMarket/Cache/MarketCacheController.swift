@@ -29,6 +29,8 @@ final class MarketCacheController: Sendable {
   }
 
   let cache: any MarketCache
+  /// Whom and in what language reads are asked for: where their answers land.
+  let context: AnswerContext
   let configuration: CacheConfiguration
   let network: NetworkClient
   private let privacy: PrivacyCenter?
@@ -40,6 +42,7 @@ final class MarketCacheController: Sendable {
     privacy: PrivacyCenter?, logger: LoyaltyLogger
   ) {
     self.cache = cache
+    self.context = AnswerContext(logger: logger)
     self.configuration = configuration
     self.network = network
     self.privacy = privacy
@@ -95,11 +98,19 @@ final class MarketCacheController: Sendable {
     }
   }
 
-  /// Stores `answer` unless the user changed meanwhile or turned the cache off.
-  func store(_ answer: CachedAnswer) async {
-    guard await isEnabled(), await network.cacheOwner() == answer.owner else { return }
+  /// Stores `answer` unless the user changed meanwhile or turned the cache off; with the
+  /// `ticket` of the read it answers, unless that read no longer lands in the cache
+  /// (``AnswerContext/mayStore(_:)``), checked again once it is written: what a change
+  /// erased while it was being written stays erased.
+  func store(_ answer: CachedAnswer, ticket: AnswerContext.Ticket? = nil) async {
+    guard ticket.map(context.mayStore) ?? true, await isEnabled(),
+      await network.cacheOwner() == answer.owner
+    else { return }
     do {
       try await cache.store(answer)
+      if let ticket, !context.mayStore(ticket) {
+        try await cache.removeAnswer(forKey: answer.key, owner: answer.owner)
+      }
     } catch {
       logger.error("The market cache could not keep \(answer.key): \(error)")
     }

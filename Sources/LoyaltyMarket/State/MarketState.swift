@@ -1,3 +1,5 @@
+import LoyaltyCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -8,7 +10,7 @@
 /// change streams.
 public actor MarketState {
   /// What changed.
-  public enum Change: Sendable, Equatable {
+  public enum Change: Sendable, Equatable, CaseIterable {
     /// The campaign lists and the carousel.
     case campaigns
     /// The active or redeemed coupons.
@@ -111,6 +113,17 @@ public actor MarketState {
     {
       notify(change)
     }
+  }
+
+  /// Runs `write` on the state unless `stale` says why the answer it writes no longer
+  /// lands (``AnswerContext``): the check and the write are one step of the actor, so no
+  /// ``reset()`` comes between them.
+  /// - Throws: what `stale` returns.
+  func land(
+    unless stale: @Sendable () -> LoyaltyError?, _ write: @Sendable (isolated MarketState) -> Void
+  ) throws {
+    if let error = stale() { throw error }
+    write(self)
   }
 
   /// Sets the campaign lists from a pipeline result.
