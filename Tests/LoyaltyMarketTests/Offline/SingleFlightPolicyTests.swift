@@ -35,7 +35,7 @@ struct SingleFlightPolicyTests {
     }
     holder.release()
     let answers = [(first, try await one.value), (second, try await two.value)]
-    try await market.waitForRevalidations()
+    await market.waitForRevalidations()
     #expect(holder.arrivals == 1, "\(first) beside \(second) sent \(holder.arrivals) requests")
     for (policy, answer) in answers where policy == .networkOnly {
       #expect(answer.source != .cache, "a network-only read was answered from the cache")
