@@ -35,6 +35,10 @@ extension Market {
   /// ``LoyaltyCore/ReadPolicy/staleWhileRevalidate`` reads the cache and refreshes behind
   /// it, through `body` and `landing` again on the same ticket (its updates of ``state``
   /// reach the change streams); the other policies go to `body` as they are.
+  ///
+  /// Not specialised, like the rest of the call plumbing: it runs once per call.
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
   func reading<Value: Sendable>(
     _ call: String, kind: String, _ policy: ReadPolicy?, language: String?,
     rerun: MarketCacheController.Refresher? = nil,
