@@ -10,18 +10,27 @@ Each invariant is counted, never sampled:
                 was on) that the server never stored, unless the user withdrew consent or
                 erased everything after it (both delete what is queued, by design: only
                 the first such cut after the event, and no more events than the client
-                held just before it, which the journal records as `queued`); and a
-                redemption the SDK reported as applied that the server did not apply
-  applied twice redemptions the server applied beyond the intents the hosts journaled
-                (each before its first send), per user
+                held just before it, which the journal records as `queued` before the
+                call starts); and a redemption the SDK reported as applied whose
+                idempotency key the server applied no redemption with
+  applied twice each redemption intent's key the server applied more than once (each
+                application beyond the first), and each redemption it applied with a key
+                no intent journaled (before its first send): intents matched one to one
+                with applications, whatever other intents did
   expired tokens requests that carried an access token expired on the server's clock
   after opt-out analytics batches and device registrations of a host that arrived while
-                it had them off (from the moment the switch returned), and a restart that
-                found them on again without an erasure (a choice not kept)
+                it had them off (from the moment the switch returned), a restart that
+                found them on again without an erasure (a choice not kept), and each
+                event id `track` returned while analytics was off that the server stored,
+                then or later
   after erase   files left under a data directory once `eraseAllData` returned, and items
                 it reported it could not delete
   stuck         gaps of more than STUCK_SECONDS without an operation ending in a running
                 host, and hosts that did not exit after SIGTERM
+  crossed       snapshots of `market.state` read while switching users that held a coupon
+                of a user other than the ones it may show at that moment: the user of the
+                stored session just before or just after the read, and the user whose
+                session is ending while the logout (or the login as another) runs
 """
 
 import json
@@ -74,23 +83,14 @@ def off_intervals(entries):
 def cuts(entries):
     """The times queued events may be deleted by design (consent withdrawn, data erased), in
     order, each with the most it can delete: the events the client held just before it
-    (`queued`; None when the journal does not say)."""
+    (`queued`, journaled before the call; -1, analytics out of reach, excuses none). A
+    restart that finds analytics off with no switch journaled before it excuses nothing."""
     found = []
-    analytics_on = None
     for entry in entries:
-        if entry["op"] == "privacy":
-            analytics_on = entry["on"]
-            if entry["on"] is False:
-                found.append((entry["started"], entry.get("queued")))
+        if entry["op"] == "privacy-start" and entry["on"] is False:
+            found.append((entry["started"], max(0, entry.get("queued", 0))))
         elif entry["op"] == "erase" and entry.get("phase") == "start":
-            found.append((entry["at"], entry.get("queued")))
-            analytics_on = None
-        elif entry["op"] == "client":
-            if analytics_on and not entry["analytics"]:
-                # Killed while turning analytics off, before the switch was journaled: the
-                # switch happened, at a time and with a count the journal does not tell.
-                found.append((entry["at"], None))
-            analytics_on = entry["analytics"]
+            found.append((entry["at"], max(0, entry.get("queued", 0))))
     return sorted(found, key=lambda cut: cut[0])
 
 
@@ -109,8 +109,7 @@ def unstored(entries, stored, host_cuts):
             by_cut[first].append(event)
     excused = 0
     for index, events in by_cut.items():
-        queued = host_cuts[index][1]
-        budget = len(events) if queued is None or queued < 0 else queued
+        budget = host_cuts[index][1]
         # The latest ones are the likeliest to have been queued still.
         unexcused = max(0, len(events) - budget)
         excused += len(events) - unexcused
@@ -128,12 +127,64 @@ def stuck_gaps(entries, restarts, stopped_at):
     return gaps
 
 
+def redemptions(ledger_start, ledger_end, journals, figures, details):
+    """`applied twice` and the redemptions `lost`: each intent's key matched with the
+    applications the server made during the run (the coupons redeemed since its start)."""
+    before = {(r["user"], r["code"]) for r in ledger_start.get("redemptions", [])}
+    applied = Counter(
+        r["key"] for r in ledger_end["redemptions"] if (r["user"], r["code"]) not in before)
+    figures["redemptions applied"] = sum(applied.values())
+    intents, reported = {}, []
+    for host, entries in journals.items():
+        for entry in entries:
+            if entry["op"] == "redeem-intent":
+                intents[entry["key"]] = (host, entry["user"], entry["intent"])
+            elif entry["op"] == "redeem-done" and entry["outcome"] == "applied":
+                reported.append((host, entry))
+    figures["redemption intents"] = len(intents)
+    for key, count in applied.items():
+        intent = intents.get(key)
+        if intent is None:
+            figures["applied twice"] += count
+            details["applied twice"].append(f"{count} applied with a key no intent made: {key}")
+        elif count > 1:
+            figures["applied twice"] += count - 1
+            host, user, number = intent
+            details["applied twice"].append(
+                f"host {host}: {user}'s intent {number} applied {count} times")
+    for host, entry in reported:
+        if applied[entry["key"]] == 0:
+            figures["lost"] += 1
+            details["lost"].append(
+                f"host {host}: {entry['user']}'s intent {entry['intent']} reported applied, "
+                "never applied")
+
+
+def crossings(ledger_end, journals, figures, details):
+    """`crossed`: the snapshots of `market.state` that held another user's coupon."""
+    owner = {code: user for user, codes in ledger_end["coupons"].items() for code in codes}
+    emails = ledger_end["users"]
+    for host, entries in journals.items():
+        for entry in entries:
+            if entry["op"] == "switch":
+                figures["user switches"] += 1
+                figures["state reads while switching"] += entry["samples"]
+            elif entry["op"] == "snapshot":
+                allowed = {emails.get(user, user) for user in entry["allowed"]}
+                strangers = {owner.get(code, "nobody known") for code in entry["codes"]} - allowed
+                if strangers:
+                    figures["crossed"] += 1
+                    allowed = ", ".join(sorted(allowed)) or "nobody"
+                    details["crossed"].append(
+                        f"host {host}: coupons of {', '.join(sorted(strangers))} shown while "
+                        f"{allowed} may be")
+
+
 def check(ledger_start, ledger_end, run, journals):
     """The figures of the soak: a dict of counts, every invariant 0 when it held."""
     stored = set(ledger_end["events"]["stored"])
     figures = Counter()
     details = defaultdict(list)
-    intents, applied_by_sdk = Counter(), Counter()
     for host, entries in journals.items():
         info = run["hosts"][host]
         bundle = f":com.example.chaos.host{host}"
@@ -153,10 +204,13 @@ def check(ledger_start, ledger_end, run, journals):
             op = entry["op"]
             if op == "track":
                 figures["events acknowledged"] += 1
-            elif op == "redeem-intent":
-                intents[entry["user"]] += 1
-            elif op == "redeem-done" and entry["outcome"] == "applied":
-                applied_by_sdk[entry["user"]] += 1
+            elif op == "track-off":
+                figures["events tracked while off"] += 1
+                if entry["id"] in stored:
+                    figures["after opt-out"] += 1
+                    details["after opt-out"].append(
+                        f"host {host}: event {entry['id']}, tracked while analytics was off, "
+                        "reached the server")
             elif op == "erase" and entry.get("phase") == "done":
                 left = len(entry["leftovers"]) + entry["failures"]
                 figures["erasures"] += 1
@@ -177,15 +231,8 @@ def check(ledger_start, ledger_end, run, journals):
         if not info["exited"]:
             figures["stuck"] += 1
             details["stuck"].append(f"host {host}: did not exit after SIGTERM")
-    for user in set(intents) | set(applied_by_sdk) | set(ledger_end["redeemed"]):
-        applied = ledger_end["redeemed"].get(user, 0) - ledger_start["redeemed"].get(user, 0)
-        figures["redemptions applied"] += applied
-        if applied > intents[user]:
-            figures["applied twice"] += applied - intents[user]
-            details["applied twice"].append(f"{user}: {applied} applied, {intents[user]} intents")
-        if applied_by_sdk[user] > applied:
-            figures["lost"] += applied_by_sdk[user] - applied
-            details["lost"].append(f"{user}: {applied_by_sdk[user]} reported, {applied} applied")
+    redemptions(ledger_start, ledger_end, journals, figures, details)
+    crossings(ledger_end, journals, figures, details)
     figures["expired tokens"] = len(ledger_end["expiredTokens"])
     for expired in ledger_end["expiredTokens"][:5]:
         details["expired tokens"].append(
@@ -195,7 +242,8 @@ def check(ledger_start, ledger_end, run, journals):
     return figures, details
 
 
-INVARIANTS = ["lost", "applied twice", "expired tokens", "after opt-out", "after erase", "stuck"]
+INVARIANTS = [
+    "lost", "applied twice", "expired tokens", "after opt-out", "after erase", "stuck", "crossed"]
 
 
 def summary(figures, faults):

@@ -8,21 +8,25 @@ import LoyaltyNetwork
 /// redemption intent and its outcome, the privacy switches and the erasures.
 extension HostRun {
   /// Tracks one to four events; each id `track` returns while analytics is on is
-  /// journaled as one the server must receive.
+  /// journaled as one the server must receive (`track`), each one it returns while
+  /// analytics is off as one the server must never receive (`track-off`).
   func track(_ client: LoyaltyClient) async throws {
     let analytics = try client.analytics
     for _ in 0..<Int.random(in: 1...4, using: &generator) {
       let id = try await analytics.track(
         "chaos_event", parameters: ["user": user, "n": String(intents)])
-      if analyticsOn {
-        journal.write("track", ["id": .string(id), "user": .string(user)])
-      }
+      // An id returned while analytics is off must never reach the server, then or later.
+      journal.write(
+        analyticsOn ? "track" : "track-off", ["id": .string(id), "user": .string(user)])
     }
   }
 
   /// Redeems the user's coupon of one set that the server picks (no product id), so a
-  /// request applied twice would redeem two coupons. The intent is journaled before the
-  /// first send; an `outcomeUnknown` is sent again with the key the error carries.
+  /// request applied twice would redeem two coupons. The intent and its idempotency key,
+  /// made here as an app keeps one with what it asked for, are journaled before the first
+  /// send; the server's ledger names the key of each redemption it applied, so the checker
+  /// matches intents and applications one to one. An `outcomeUnknown` is sent again with
+  /// the key the error carries.
   func redeem(_ client: LoyaltyClient) async throws {
     let market = try client.market
     let now = clock.now
@@ -35,8 +39,11 @@ extension HostRun {
     else { return }
     intents += 1
     let intent = intents
-    journal.write("redeem-intent", ["user": .string(user), "intent": .integer(intent)])
-    var key: IdempotencyKey?
+    let intentKey = IdempotencyKey()
+    journal.write(
+      "redeem-intent",
+      ["user": .string(user), "intent": .integer(intent), "key": .string(intentKey.rawValue)])
+    var key: IdempotencyKey? = intentKey
     for attempt in 1...4 {
       do {
         _ = try await market.redeemCoupon(
@@ -45,7 +52,7 @@ extension HostRun {
           "redeem-done",
           [
             "user": .string(user), "intent": .integer(intent), "outcome": "applied",
-            "attempts": .integer(attempt),
+            "attempts": .integer(attempt), "key": .string(intentKey.rawValue),
           ])
         return
       } catch let error as LoyaltyError where error.code == .outcomeUnknown {
@@ -82,6 +89,14 @@ extension HostRun {
     if analyticsOn {
       let queued = await queuedEvents(client)
       let started = Date()
+      // Journaled before the call: a kill while it runs leaves a cut the checker knows the
+      // time and the size of, never one that excuses every event before a restart.
+      journal.write(
+        "privacy-start",
+        [
+          "on": false, "started": .number(started.timeIntervalSince1970),
+          "queued": .integer(queued),
+        ])
       _ = try await client.privacy.disable(HostClient.switched)
       analyticsOn = false
       journal.write(

@@ -163,10 +163,7 @@ actor HostRun {
         horizontalAccuracy: 20, timestamp: clock.now)
       _ = try await client.location.update(update)
     case .switchUser:
-      try await client.network.session.logout()
-      user = users.randomElement(using: &generator) ?? user
-      try Data(user.utf8).write(to: userFile, options: .atomic)
-      try await loggedIn(client)
+      try await switchUser(client)
     case .privacy:
       try await switchPrivacy(client)
     case .erase:

@@ -1,4 +1,5 @@
 import LoyaltyCore
+import LoyaltyNetwork
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -96,6 +97,7 @@ enum RedemptionHandlers {
     user.coupons[index].status = 0
     user.coupons[index].redeemedDate = call.now
     user.coupons[index].redeemedMerchantUUID = merchant.uuid
+    user.coupons[index].redemptionKey = call.request.headers[IdempotencyKey.headerName]
     user.points -= set.points
     user.pointsHistory.append(
       SandboxPointsEntry(

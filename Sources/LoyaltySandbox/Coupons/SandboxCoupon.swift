@@ -24,6 +24,10 @@ public struct SandboxCoupon: Sendable, Hashable {
   public internal(set) var redeemedDate: Date?
   /// The merchant it was redeemed at.
   public internal(set) var redeemedMerchantUUID: String?
+  /// The `Idempotency-Key` the request that redeemed it carried; `nil` for a request
+  /// without one, or a coupon not redeemed through the API. Never sent (chosen here): it
+  /// lets a soak match each redemption with the intent behind it.
+  public internal(set) var redemptionKey: String? = nil
 
   /// Whether it can still be redeemed at `date`.
   public func isActive(at date: Date) -> Bool {

@@ -11,7 +11,8 @@ import Synchronization
 /// Off unless the emulator starts with `--ledger`: it grows with the run, unlike the
 /// console's request log, which keeps the latest requests only. The analytics events the
 /// backend stored and the coupons it redeemed come from the backend itself when the
-/// ledger is read (``json(backend:)``).
+/// ledger is read (``json(backend:)``), each redemption with the `Idempotency-Key` of the
+/// request that applied it, and each user's coupon codes.
 public final class EmulatorLedger: Sendable {
   /// A request that carried an access token whose `exp` had passed on the server's clock.
   struct ExpiredToken: Sendable {
@@ -84,8 +85,21 @@ public final class EmulatorLedger: Sendable {
     let entries = entries.withLock { $0 }
     let counters = backend.counters
     var redeemed: [String: JSONValue] = [:]
+    var codes: [String: JSONValue] = [:]
+    var emails: [String: JSONValue] = [:]
+    var redemptions: [JSONValue] = []
     for user in backend.users {
-      redeemed[user.email] = .integer(user.coupons.filter { $0.redeemedDate != nil }.count)
+      let done = user.coupons.filter { $0.redeemedDate != nil }
+      redeemed[user.email] = .integer(done.count)
+      codes[user.email] = .array(user.coupons.map { .string($0.code) })
+      emails[user.id] = .string(user.email)
+      for coupon in done {
+        redemptions.append(
+          .object([
+            "user": .string(user.email), "code": .string(coupon.code),
+            "key": coupon.redemptionKey.map(JSONValue.string) ?? .null,
+          ]))
+      }
     }
     let eventIDs = backend.analyticsEvents.compactMap { $0["event_id"]?.stringValue }
     return .object([
@@ -115,6 +129,9 @@ public final class EmulatorLedger: Sendable {
         "forgotten": .integer(counters.analyticsIDsForgotten),
       ]),
       "redeemed": .object(redeemed),
+      "redemptions": .array(redemptions),
+      "coupons": .object(codes),
+      "users": .object(emails),
       "faultsInjected": .integer(counters.faultsInjected),
     ])
   }
