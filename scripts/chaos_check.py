@@ -13,10 +13,11 @@ Each invariant is counted, never sampled:
                 held just before it, which the journal records as `queued` before the
                 call starts); and a redemption the SDK reported as applied whose
                 idempotency key the server applied no redemption with
-  applied twice each redemption intent's key the server applied more than once (each
-                application beyond the first), and each redemption it applied with a key
-                no intent journaled (before its first send): intents matched one to one
-                with applications, whatever other intents did
+  applied twice each redemption intent the server applied more than once (each
+                application beyond the first), under its key or a key it was sent again
+                with, and each redemption it applied with a key no intent journaled before
+                sending it: intents matched one to one with applications, whatever other
+                intents did
   expired tokens requests that carried an access token expired on the server's clock
   after opt-out analytics batches and device registrations of a host that arrived while
                 it had them off (from the moment the switch returned), a restart that
@@ -128,32 +129,39 @@ def stuck_gaps(entries, restarts, stopped_at):
 
 
 def redemptions(ledger_start, ledger_end, journals, figures, details):
-    """`applied twice` and the redemptions `lost`: each intent's key matched with the
-    applications the server made during the run (the coupons redeemed since its start)."""
+    """`applied twice` and the redemptions `lost`: each intent matched with the applications
+    the server made during the run (the coupons redeemed since its start) under its key, or
+    under a key it was sent again with (`redeem-resend`, journaled before the send)."""
     before = {(r["user"], r["code"]) for r in ledger_start.get("redemptions", [])}
     applied = Counter(
         r["key"] for r in ledger_end["redemptions"] if (r["user"], r["code"]) not in before)
     figures["redemptions applied"] = sum(applied.values())
-    intents, reported = {}, []
+    # An intent is known by the key made for it; a resend names it as `intentKey`.
+    intent_of, named, reported = {}, {}, []
     for host, entries in journals.items():
         for entry in entries:
             if entry["op"] == "redeem-intent":
-                intents[entry["key"]] = (host, entry["user"], entry["intent"])
+                intent_of[entry["key"]] = entry["key"]
+                named[entry["key"]] = f"host {host}: {entry['user']}'s intent {entry['intent']}"
+                figures["redemption intents"] += 1
+            elif entry["op"] == "redeem-resend":
+                intent_of[entry["key"]] = entry["intentKey"]
             elif entry["op"] == "redeem-done" and entry["outcome"] == "applied":
                 reported.append((host, entry))
-    figures["redemption intents"] = len(intents)
+    per_intent = Counter()
     for key, count in applied.items():
-        intent = intents.get(key)
+        intent = intent_of.get(key)
         if intent is None:
             figures["applied twice"] += count
             details["applied twice"].append(f"{count} applied with a key no intent made: {key}")
-        elif count > 1:
+        else:
+            per_intent[intent] += count
+    for intent, count in per_intent.items():
+        if count > 1:
             figures["applied twice"] += count - 1
-            host, user, number = intent
-            details["applied twice"].append(
-                f"host {host}: {user}'s intent {number} applied {count} times")
+            details["applied twice"].append(f"{named[intent]} applied {count} times")
     for host, entry in reported:
-        if applied[entry["key"]] == 0:
+        if per_intent[entry["key"]] == 0:
             figures["lost"] += 1
             details["lost"].append(
                 f"host {host}: {entry['user']}'s intent {entry['intent']} reported applied, "

@@ -45,6 +45,16 @@ extension HostRun {
       ["user": .string(user), "intent": .integer(intent), "key": .string(intentKey.rawValue)])
     var key: IdempotencyKey? = intentKey
     for attempt in 1...4 {
+      if let key, key != intentKey {
+        // A resend with another key than the intent's: journaled before it goes, so the
+        // checker counts what it applies as this intent's.
+        journal.write(
+          "redeem-resend",
+          [
+            "user": .string(user), "intent": .integer(intent), "key": .string(key.rawValue),
+            "intentKey": .string(intentKey.rawValue), "attempt": .integer(attempt),
+          ])
+      }
       do {
         _ = try await market.redeemCoupon(
           productUUID: coupon.couponSetUUID, merchantID: merchant, idempotencyKey: key)
