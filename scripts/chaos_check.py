@@ -119,12 +119,13 @@ def unstored(entries, stored, host_cuts):
 
 
 def stuck_gaps(entries, restarts, stopped_at):
-    """Gaps longer than STUCK_SECONDS between operations ending, a restart resetting the wait."""
+    """Gaps longer than STUCK_SECONDS between operations ending, a restart resetting the wait:
+    (from, seconds) each."""
     marks = sorted([entry["at"] for entry in entries] + restarts)
-    gaps = 0
+    gaps = []
     for earlier, later in zip(marks, marks[1:]):
         if min(later, stopped_at) - earlier > STUCK_SECONDS:
-            gaps += 1
+            gaps.append((earlier, min(later, stopped_at) - earlier))
     return gaps
 
 
@@ -235,7 +236,10 @@ def check(ledger_start, ledger_end, run, journals):
             ):
                 figures["after opt-out"] += 1
                 details["after opt-out"].append(f"host {host}: {call['call']} at {call['at']:.3f}")
-        figures["stuck"] += stuck_gaps(entries, info["restarts"], run["stopped"])
+        for since, seconds in stuck_gaps(entries, info["restarts"], run["stopped"]):
+            figures["stuck"] += 1
+            details["stuck"].append(f"host {host}: no operation ended for {seconds:.0f} s after "
+                                    f"{since:.3f}")
         if not info["exited"]:
             figures["stuck"] += 1
             details["stuck"].append(f"host {host}: did not exit after SIGTERM")

@@ -83,4 +83,31 @@ struct LedgerTests {
       #expect(ledger["events"]?["stored"] == .array([]))
     }
   }
+
+  @Test("each redemption is listed with its user, its code and the key of the request behind it")
+  func redemptionKeys() async throws {
+    try await withLedger { harness, console in
+      let redemption = try IdempotencyEndToEndTests.Redemption(harness)
+      let before = try await console.get("/_emulator/api/ledger").json
+      let fixtures = before["redemptions"]?.arrayValue ?? []
+      #expect(!fixtures.isEmpty)
+      #expect(fixtures.allSatisfy { $0["key"] == .null }, "the fixtures redeemed without a key")
+      // Sent twice with one key: the second is the first answer again, and redeems nothing.
+      for _ in 0..<2 {
+        let answer = try await redemption.send(key: IdempotencyEndToEndTests.key)
+        #expect(answer.status == 200)
+      }
+      let ledger = try await console.get("/_emulator/api/ledger").json
+      let entries = ledger["redemptions"]?.arrayValue ?? []
+      let keyed = entries.filter { $0["key"]?.stringValue == IdempotencyEndToEndTests.key }
+      #expect(entries.count == fixtures.count + 1)
+      #expect(keyed.count == 1)
+      #expect(keyed.first?["code"]?.stringValue == redemption.coupon.code)
+      #expect(keyed.first?["user"]?.stringValue == "user1@sandbox.test")
+      let user = try #require(harness.backend.user(email: "user1@sandbox.test"))
+      #expect(ledger["users"]?[user.id]?.stringValue == "user1@sandbox.test")
+      let codes = ledger["coupons"]?["user1@sandbox.test"]?.arrayValue?.compactMap(\.stringValue)
+      #expect(codes == user.coupons.map(\.code))
+    }
+  }
 }

@@ -74,7 +74,8 @@ struct OfflineHarness {
     directory: URL? = nil,
     clock: InstantClock = InstantClock(),
     transport makeTransport: (@Sendable (SandboxBackend) -> any HTTPTransport)? = nil,
-    backend existing: SandboxBackend? = nil
+    backend existing: SandboxBackend? = nil,
+    marketCache: (any MarketCache)? = nil
   ) async throws -> OfflineHarness {
     var configuration = LoyaltyConfiguration(
       appUUID: "0123456789abcdef0123456789abcdef", merchantID: "merchant-7",
@@ -100,6 +101,7 @@ struct OfflineHarness {
     overrides.override(.httpTransport, with: transport)
     overrides.override(.eventSink, with: sink)
     overrides.override(.clock, with: clock)
+    if let marketCache { overrides.override(.marketCache, with: marketCache) }
     let client = try await LoyaltyClient.start(
       configuration,
       modules: [
