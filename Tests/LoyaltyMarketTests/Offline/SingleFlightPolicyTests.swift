@@ -42,4 +42,28 @@ struct SingleFlightPolicyTests {
     }
     await harness.client.shutdown()
   }
+
+  @Test("two network-only reads beside a fresh cached answer share one request")
+  func networkOnlyBesideFresh() async throws {
+    // Fresh: a network-only read's flight must not take it, or the read would send on its
+    // own, outside the flight, and the next read another request beside it.
+    let holder = HoldingTransport(holding: MarketEndpoints.userCoupons, armed: false)
+    let harness = try await OfflineHarness.start(
+      transport: { holder.wrapping(SandboxTransport($0)) })
+    try await harness.login(1)
+    let market = try harness.market
+    _ = try await market.coupons()
+    holder.arm()
+    let one = Task { try await market.coupons(policy: .networkOnly) }
+    try await holder.waitForHeld()
+    let two = Task { try await market.coupons(policy: .networkOnly) }
+    for _ in 0..<100 where holder.arrivals < 2 {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    holder.release()
+    let answers = [try await one.value, try await two.value]
+    #expect(holder.arrivals == 1, "two network-only reads sent \(holder.arrivals) requests")
+    #expect(answers.allSatisfy { $0.source != .cache })
+    await harness.client.shutdown()
+  }
 }
