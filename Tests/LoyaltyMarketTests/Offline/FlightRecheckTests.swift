@@ -21,17 +21,24 @@ struct FlightRecheckTests {
     return (harness, counter)
   }
 
+  /// A network-first read whose first look found the cache empty and is held there, while
+  /// a network-only read goes to the network and leaves a fresh answer: the held read and
+  /// the other's answer.
+  static func partedRead(_ market: Market, _ cache: LookHoldingCache) async throws -> (
+    late: Task<Answered<[Coupon]>, any Error>, first: Answered<[Coupon]>
+  ) {
+    cache.holdNextLook()
+    let late = Task { try await market.coupons(policy: .networkFirst) }
+    try await cache.waitForHeld(1)
+    return (late, try await market.coupons(policy: .networkOnly))
+  }
+
   @Test("a network-first read that found nothing, then a fresh answer at its flight, sends nothing")
   func secondLookAnswers() async throws {
     let cache = LookHoldingCache()
     let (harness, counter) = try await Self.start(cache)
     let market = try harness.market
-    cache.holdNextLook()
-    // Its first look finds the cache empty, and is held there.
-    let late = Task { try await market.coupons(policy: .networkFirst) }
-    try await cache.waitForHeld(1)
-    // Meanwhile another read goes to the network and leaves a fresh answer.
-    let first = try await market.coupons(policy: .networkOnly)
+    let (late, first) = try await Self.partedRead(market, cache)
     #expect(first.source == .network)
     #expect(counter.arrivals == 1)
     cache.release()
@@ -47,10 +54,7 @@ struct FlightRecheckTests {
     let cache = LookHoldingCache()
     let (harness, counter) = try await Self.start(cache)
     let market = try harness.market
-    cache.holdNextLook()
-    let late = Task { try await market.coupons(policy: .networkFirst) }
-    try await cache.waitForHeld(1)
-    _ = try await market.coupons(policy: .networkOnly)
+    let (late, _) = try await Self.partedRead(market, cache)
     // The network-first read's flight: its second look (fresh now) is held in turn.
     cache.holdNextLook()
     cache.release()

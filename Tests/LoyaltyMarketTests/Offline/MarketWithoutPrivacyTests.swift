@@ -12,12 +12,7 @@ struct MarketWithoutPrivacyTests {
   @Test("a market without a privacy center answers from its cache")
   func cacheAllowed() async throws {
     let clock = SystemClock()
-    var configuration = LoyaltyConfiguration(
-      appUUID: "0123456789abcdef0123456789abcdef", merchantID: "merchant-7",
-      apiKey: "offline-test-key", bundleID: "com.example.offline-tests",
-      environment: .custom(URL(string: "https://loyalty.test") ?? URL(fileURLWithPath: "/")),
-      language: "en", preset: .testing)
-    configuration.logging.level = .none
+    let configuration = OfflineHarness.configuration()
     let backend = SandboxBackend(
       configuration: SandboxConfiguration(matching: configuration, clock: clock),
       fixtures: SandboxFixtures(seed: 11, campaigns: 4, couponSets: 4, merchants: 4, users: 1))

@@ -68,6 +68,17 @@ struct OfflineHarness {
   let clock: InstantClock
   let sink: InMemoryEventSink
 
+  /// The configuration of the harness's client, logging nothing.
+  static func configuration() -> LoyaltyConfiguration {
+    var configuration = LoyaltyConfiguration(
+      appUUID: "0123456789abcdef0123456789abcdef", merchantID: "merchant-7",
+      apiKey: "offline-test-key", bundleID: "com.example.offline-tests",
+      environment: .custom(URL(string: "https://loyalty.test") ?? URL(fileURLWithPath: "/")),
+      language: "en", preset: .testing)
+    configuration.logging.level = .none
+    return configuration
+  }
+
   static func start(
     cache: CacheConfiguration = CacheConfiguration(),
     modules: [any LoyaltyModule] = [],
@@ -77,13 +88,8 @@ struct OfflineHarness {
     backend existing: SandboxBackend? = nil,
     marketCache: (any MarketCache)? = nil
   ) async throws -> OfflineHarness {
-    var configuration = LoyaltyConfiguration(
-      appUUID: "0123456789abcdef0123456789abcdef", merchantID: "merchant-7",
-      apiKey: "offline-test-key", bundleID: "com.example.offline-tests",
-      environment: .custom(URL(string: "https://loyalty.test") ?? URL(fileURLWithPath: "/")),
-      language: "en", preset: .testing)
+    var configuration = Self.configuration()
     configuration.turnOnAnalyticsAndRegistration()
-    configuration.logging.level = .none
     configuration.network.requestTimeout = 30
     configuration.network.resourceTimeout = 60
     configuration.cache = cache
