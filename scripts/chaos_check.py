@@ -31,11 +31,14 @@ Each invariant is counted, never sampled:
   crossed       snapshots of `market.state` read while switching users that held a coupon
                 of a user other than the ones it may show at that moment: the user of the
                 stored session just before or just after the read, and the user whose
-                session is ending while the logout (or the login as another) runs
+                session is ending while the logout (or the login as another) runs (a
+                read around which the session could not be read is not judged, and is
+                counted apart)
 """
 
 import json
 import sys
+import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -178,15 +181,17 @@ def crossings(ledger_end, journals, figures, details):
             if entry["op"] == "switch":
                 figures["user switches"] += 1
                 figures["state reads while switching"] += entry["samples"]
+                figures["state reads not judged"] += entry.get("unjudged", 0)
             elif entry["op"] == "snapshot":
                 allowed = {emails.get(user, user) for user in entry["allowed"]}
                 strangers = {owner.get(code, "nobody known") for code in entry["codes"]} - allowed
                 if strangers:
                     figures["crossed"] += 1
                     allowed = ", ".join(sorted(allowed)) or "nobody"
+                    at = time.strftime("%H:%M:%S", time.localtime(entry["at"]))
                     details["crossed"].append(
-                        f"host {host}: coupons of {', '.join(sorted(strangers))} shown while "
-                        f"{allowed} may be")
+                        f"host {host} at {at}: coupons of {', '.join(sorted(strangers))} "
+                        f"shown while {allowed} may be")
 
 
 def check(ledger_start, ledger_end, run, journals):

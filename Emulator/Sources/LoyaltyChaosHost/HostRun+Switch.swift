@@ -50,10 +50,13 @@ extension HostRun {
     let from = user
     let to = users.randomElement(using: &generator) ?? user
     let withLogout = Bool.random(using: &generator)
-    let phase = SwitchPhase(leaving: await Self.sessionUser(session))
+    let leaving = await Self.sessionUser(session)
+    let phase = SwitchPhase(leaving: leaving.user)
     let inFlight = Task { _ = try? await market.coupons() }
-    let watcher = Task { [journal] in
-      await Self.watch(market, session: session, phase: phase, journal: journal)
+    let watcher = Task { [journal] () -> (samples: Int, unjudged: Int) in
+      // Without the leaving user, no sample can be judged.
+      guard leaving != .unreadable else { return (0, 0) }
+      return await Self.watch(market, session: session, phase: phase, journal: journal)
     }
     try? await Task.sleep(for: .milliseconds(Int.random(in: 0...30, using: &generator)))
     defer { phase.end() }
@@ -74,28 +77,48 @@ extension HostRun {
     phase.left()
     await inFlight.value
     phase.end()
-    let samples = await watcher.value
+    let (samples, unjudged) = await watcher.value
     journal.write(
       "switch",
       [
         "from": .string(from), "to": .string(to), "logout": .bool(withLogout),
-        "samples": .integer(samples),
+        "samples": .integer(samples), "unjudged": .integer(unjudged),
       ])
   }
 
-  /// The user (the token's subject) of the stored session; `nil` for none.
-  private static func sessionUser(_ session: Session) async -> String? {
-    guard let token = try? await session.currentToken() else { return nil }
-    return (try? JSONWebToken(token.pair.accessToken))?.subject
+  /// Whom the stored session belongs to, as a sample of the watcher reads it.
+  enum SessionRead: Equatable {
+    /// The token's subject; `nil` for no session.
+    case user(String?)
+    /// The token store could not be read (a full disk, say): the sample is not judged,
+    /// since "no session" would blame a crossing on it.
+    case unreadable
+
+    var user: String? {
+      if case .user(let user) = self { return user }
+      return nil
+    }
+  }
+
+  /// Whom the stored session belongs to.
+  private static func sessionUser(_ session: Session) async -> SessionRead {
+    do {
+      guard let token = try await session.currentToken() else { return .user(nil) }
+      return .user((try? JSONWebToken(token.pair.accessToken))?.subject)
+    } catch {
+      return .unreadable
+    }
   }
 
   /// Reads `market.state` until the switch is over, every millisecond or so; journals
   /// each distinct set of coupon codes (active and redeemed) with the users it may belong
-  /// to. Returns how many reads it made.
+  /// to. Returns how many reads it made, and how many of them were not judged (the
+  /// session could not be read around them).
   private static func watch(
     _ market: Market, session: Session, phase: SwitchPhase, journal: HostJournal
-  ) async -> Int {
+  ) async -> (samples: Int, unjudged: Int) {
     var samples = 0
+    var unjudged = 0
     var seen: Set<[String]> = []
     while !phase.isOver || samples == 0 {
       let leavingBefore = phase.leaving
@@ -105,8 +128,14 @@ extension HostRun {
       let after = await sessionUser(session)
       let leavingAfter = phase.leaving
       samples += 1
+      guard before != .unreadable, after != .unreadable else {
+        unjudged += 1
+        try? await Task.sleep(for: .milliseconds(1))
+        continue
+      }
       let codes = (active + redeemed).map(\.code).sorted()
-      let allowed = Set([leavingBefore, before, after, leavingAfter].compactMap { $0 }).sorted()
+      let allowed = Set([leavingBefore, before.user, after.user, leavingAfter].compactMap { $0 })
+        .sorted()
       let key = [allowed.joined(separator: ",")] + codes
       if !codes.isEmpty, seen.insert(key).inserted {
         journal.write(
@@ -118,6 +147,6 @@ extension HostRun {
       }
       try? await Task.sleep(for: .milliseconds(1))
     }
-    return samples
+    return (samples, unjudged)
   }
 }

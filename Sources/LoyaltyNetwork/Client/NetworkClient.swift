@@ -126,6 +126,10 @@ public final class NetworkClient: Sendable {
           metrics: metrics)
       ] + middleware + [AuthorizationMiddleware(coordinator: coordinator), headers],
       transport: limitedTransport, clock: clock)
+    // A session the refresh ends is ended like any other: the observers run first.
+    coordinator.sessionEndObserver.withLock { observer in
+      observer = { [weak self] in await self?.notifySessionChanged() }
+    }
   }
 
   /// Whether the backend answered the last call.

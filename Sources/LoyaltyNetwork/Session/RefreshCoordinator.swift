@@ -79,6 +79,11 @@ public actor RefreshCoordinator {
   /// Where the session's calls (`refresh_token`, logins, logout) record analytics: the
   /// pipeline once the client has started (``NetworkModule``), none before.
   package nonisolated let callAnalytics = Locked<(any AnalyticsTracker)?>(nil)
+  /// What runs when this coordinator ends the session (a rejected refresh, an expired
+  /// token that cannot be refreshed), after the tokens are cleared and before
+  /// ``SessionEnded`` is posted: the client's session observers, as for a logout, so
+  /// nothing of the user whose session ended stays shown (``NetworkClient``).
+  package nonisolated let sessionEndObserver = Locked<(@Sendable () async -> Void)?>(nil)
 
   /// Creates a coordinator.
   /// - Parameters:
@@ -385,6 +390,7 @@ public actor RefreshCoordinator {
   private func end(_ current: TokenPair, reason: SessionEnded.Reason) async {
     do {
       if try await store.replace(current, with: nil) {
+        await sessionEndObserver.withLock { $0 }?()
         events?.post(SessionEnded(reason: reason))
       }
     } catch {

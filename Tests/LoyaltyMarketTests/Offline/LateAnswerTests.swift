@@ -131,6 +131,39 @@ struct LateAnswerTests {
     await Self.expectDroppedForUser(outcome, read)
   }
 
+  /// The server refuses the session's refresh (as it does once the user logged out
+  /// elsewhere): the session ends without a logout from this client.
+  static func refuseRefresh(_ harness: OfflineHarness) async {
+    harness.transport.mode = .status(401)
+    _ = try? await harness.client.network.session.refresh()
+    harness.transport.mode = .online
+  }
+
+  @Test(
+    "a session the server ends (its refresh refused) while the answer is on its way",
+    arguments: StateRead.all)
+  func refreshRefused(read: StateRead) async throws {
+    let outcome = try await Self.run(read) { await Self.refuseRefresh($0) }
+    await Self.expectDroppedForUser(outcome, read)
+  }
+
+  @Test(
+    "a session the server ends: nothing of its user stays shown or cached",
+    arguments: StateRead.all)
+  func refreshRefusedEmpties(read: StateRead) async throws {
+    let harness = try await OfflineHarness.start()
+    let market = try harness.market
+    try await harness.login(1)
+    let user = try #require(harness.backend.user(email: SandboxFixtures.userEmail(1)))
+    try await read.read(market)
+    #expect(await read.holds(market.state))
+    await Self.refuseRefresh(harness)
+    #expect(try await !harness.client.network.session.isLoggedIn)
+    #expect(await !read.holds(market.state), "the ended session's answer is still shown")
+    #expect(try await harness.cached().allSatisfy { $0.owner != MarketCacheOwner.user(user.id) })
+    await harness.client.shutdown()
+  }
+
   @Test(
     "a language change while the answer is on its way: the old language lands nowhere",
     arguments: StateRead.all)
