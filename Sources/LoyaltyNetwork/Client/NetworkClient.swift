@@ -126,7 +126,7 @@ public final class NetworkClient: Sendable {
           metrics: metrics)
       ] + middleware + [AuthorizationMiddleware(coordinator: coordinator), headers],
       transport: limitedTransport, clock: clock)
-    // A session the refresh ends is ended like any other: the observers run first.
+    // Every end of a session (RefreshCoordinator.endSession) runs the observers first.
     coordinator.sessionEndObserver.withLock { observer in
       observer = { [weak self] in await self?.notifySessionChanged() }
     }
@@ -296,33 +296,11 @@ public final class NetworkClient: Sendable {
   private func endSession(
     after status: Int, endpoint: String, underlying: LoyaltyError? = nil
   ) async -> LoyaltyError {
-    await endSession(reason: .fatalStatus, status: status)
+    await coordinator.endSession(reason: .fatalStatus, status: status)
     return LoyaltyError(
       .sessionEnded, "\(endpoint) answered \(status), which ends the session.",
       recoverySuggestion: "Log in again.",
       metadata: ["endpoint": endpoint, "status": String(status)], underlying: underlying)
-  }
-
-  /// Clears the tokens and posts ``SessionEnded`` if there was a session.
-  ///
-  /// A logout clears the tokens even when a refresh replaced them meanwhile; a fatal
-  /// status ends only the session that was stored when it is handled.
-  func endSession(reason: SessionEnded.Reason, status: Int? = nil) async {
-    do {
-      for _ in 0..<(reason == .logout ? 3 : 1) {
-        guard let current = try await tokenStore.tokens() else { return }
-        if try await tokenStore.replace(current, with: nil) {
-          await notifySessionChanged()
-          events?.post(SessionEnded(reason: reason, status: status))
-          return
-        }
-      }
-      if reason == .logout {
-        logger.error("The stored tokens kept changing; the logout could not clear them.")
-      }
-    } catch {
-      logger.error("The stored tokens could not be cleared: \(error)")
-    }
   }
 
   /// The request `endpoint` makes under `configuration`: its URL with the placeholders

@@ -79,10 +79,9 @@ public actor RefreshCoordinator {
   /// Where the session's calls (`refresh_token`, logins, logout) record analytics: the
   /// pipeline once the client has started (``NetworkModule``), none before.
   package nonisolated let callAnalytics = Locked<(any AnalyticsTracker)?>(nil)
-  /// What runs when this coordinator ends the session (a rejected refresh, an expired
-  /// token that cannot be refreshed), after the tokens are cleared and before
-  /// ``SessionEnded`` is posted: the client's session observers, as for a logout, so
-  /// nothing of the user whose session ended stays shown (``NetworkClient``).
+  /// What runs when the session ends (``endSession(_:reason:status:)``), after the tokens
+  /// are cleared and before ``SessionEnded`` is posted: the client's session observers,
+  /// so nothing of the user whose session ended stays shown (``NetworkClient``).
   package nonisolated let sessionEndObserver = Locked<(@Sendable () async -> Void)?>(nil)
 
   /// Creates a coordinator.
@@ -262,7 +261,7 @@ public actor RefreshCoordinator {
         recoverySuggestion: "Log in again before the access token expires.")
     }
     logger.warning("The access token expired and cannot be refreshed; the session has ended.")
-    await end(pair, reason: .refreshFailed)
+    await endSession(pair, reason: .refreshFailed)
     return LoyaltyError(
       .sessionEnded, "The access token expired and the session has no refresh token.",
       recoverySuggestion: "Log in again.")
@@ -337,7 +336,7 @@ public actor RefreshCoordinator {
       case .rejected(let error):
         recordBreakerFailure()
         logger.warning("The server rejected the refresh token; the session has ended.")
-        await end(current, reason: .refreshRejected)
+        await endSession(current, reason: .refreshRejected)
         throw LoyaltyError(
           .refreshRejected, "The server rejected the refresh token; log in again.",
           recoverySuggestion: "Ask the user to log in again.",
@@ -387,11 +386,33 @@ public actor RefreshCoordinator {
     return stored
   }
 
-  private func end(_ current: TokenPair, reason: SessionEnded.Reason) async {
+  /// Ends the session, the one way every end takes (a logout, a fatal status, a refresh
+  /// the server rejects, an expired token that cannot be refreshed): clears the stored
+  /// tokens, runs ``sessionEndObserver``, then posts one ``SessionEnded``. Nothing happens
+  /// when there is nothing to end.
+  /// - Parameters:
+  ///   - pair: The pair to end; when another replaced it meanwhile (a new login), that
+  ///     one is left alone. `nil` ends whatever is stored: a logout tries three times
+  ///     when a refresh replaces the pair meanwhile, a fatal status once.
+  ///   - reason: Why the session ends.
+  ///   - status: The HTTP status that ended it, if one did.
+  package func endSession(
+    _ pair: TokenPair? = nil, reason: SessionEnded.Reason, status: Int? = nil
+  ) async {
+    let attempts = pair == nil && reason == .logout ? 3 : 1
     do {
-      if try await store.replace(current, with: nil) {
-        await sessionEndObserver.withLock { $0 }?()
-        events?.post(SessionEnded(reason: reason))
+      for _ in 0..<attempts {
+        let current: TokenPair?
+        if let pair { current = pair } else { current = try await store.tokens() }
+        guard let current else { return }
+        if try await store.replace(current, with: nil) {
+          await sessionEndObserver.withLock { $0 }?()
+          events?.post(SessionEnded(reason: reason, status: status))
+          return
+        }
+      }
+      if attempts > 1 {
+        logger.error("The stored tokens kept changing; the logout could not clear them.")
       }
     } catch {
       logger.error("The stored tokens could not be cleared: \(error)")

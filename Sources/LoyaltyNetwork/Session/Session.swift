@@ -161,7 +161,7 @@ public struct Session: Sendable {
         client.logger.info("The server logout failed; the local session is cleared anyway.")
       }
     }
-    await client.endSession(reason: .logout)
+    await client.coordinator.endSession(reason: .logout)
     await recorder.report("logout", since: start, error: failure)
   }
 
