@@ -197,6 +197,22 @@ struct SQLiteMarketCacheTests {
     #expect(try await cache.answer(forKey: answer.key, owner: answer.owner) == answer)
   }
 
+  @Test(
+    "no warning about clear storage unless encryption is on and no cipher is registered",
+    arguments: [(false, false), (false, true), (true, true)])
+  func cacheWarnsOnlyWithoutTheCipherEncryptionNeeds(encryption: Bool, cipher: Bool) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = try StoreTestSupport.open(in: directory, encryption: encryption)
+    defer { database.close() }
+    let logs = InMemoryLogHandler()
+    let cache = SQLiteMarketCache(
+      database: database, cipher: cipher ? TestFieldCipher() : nil,
+      logger: LoyaltyLogger(label: "LoyaltyStore", level: .debug, handler: logs))
+    #expect(cache.encryptsWrites == (encryption && cipher))
+    #expect(logs.records.isEmpty, "\(logs.text)")
+  }
+
   @Test("cache statements wait for the database's own thread")
   func cacheWorkRunsOnTheDatabaseThread() async throws {
     let directory = try TemporaryDirectory()
