@@ -21,6 +21,11 @@ final class AnswerContext: Sendable {
     fileprivate let cache: UInt64
   }
 
+  /// What moved since a ticket was taken; its raw value is the error's `changed`.
+  private enum Moved: String {
+    case client, user, language
+  }
+
   private struct State {
     var user: UInt64 = 0
     var language: UInt64 = 0
@@ -72,17 +77,17 @@ final class AnswerContext: Sendable {
   /// ``LoyaltyCore/LoyaltyError/Code/contextChanged`` (`changed`: `user` or `language`)
   /// or ``LoyaltyCore/LoyaltyError/Code/clientShutDown``; `nil` when it still lands.
   func staleness(of ticket: Ticket, call: String) -> LoyaltyError? {
-    let changed = state.withLock { state -> String? in
-      if state.isShutDown { return "client" }
-      if state.user != ticket.user { return "user" }
+    let changed = state.withLock { state -> Moved? in
+      if state.isShutDown { return .client }
+      if state.user != ticket.user { return .user }
       let sameLanguage =
         ticket.asked == nil || state.language == ticket.language || state.current == ticket.asked
-      return sameLanguage ? nil : "language"
+      return sameLanguage ? nil : .language
     }
     guard let changed else { return nil }
     logger.debug(
       "A late answer to \(call) was dropped: the \(changed) changed while it was in flight.")
-    if changed == "client" {
+    guard changed != .client else {
       return LoyaltyError(
         .clientShutDown,
         "The client shut down while \(call) was in flight; its answer was dropped.",
@@ -92,7 +97,7 @@ final class AnswerContext: Sendable {
       .contextChanged,
       "The \(changed) changed while \(call) was in flight; its answer was dropped.",
       recoverySuggestion: "Read again for the current \(changed).",
-      metadata: ["call": call, "changed": changed])
+      metadata: ["call": call, "changed": changed.rawValue])
   }
 
   /// Whether an answer of `ticket` may be kept in the cache: the user and the cache are
