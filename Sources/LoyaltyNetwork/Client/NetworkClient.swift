@@ -31,7 +31,6 @@ public final class NetworkClient: Sendable {
   private let bareChain: MiddlewareChain
   private let policy: ErrorPolicy
   package let clock: any LoyaltyClock
-  private let tokenStore: any TokenStore
   package let events: (any EventSink)?
   /// Where call metrics go; `nil` when no recorder is installed.
   let metrics: (any MetricsRecorder)?
@@ -88,7 +87,6 @@ public final class NetworkClient: Sendable {
       defaultTimeout: requestTimeout)
     self.policy = errorPolicy
     self.clock = clock
-    self.tokenStore = tokenStore
     self.events = events
     // The device id is a secret the rules cannot recognise wherever it appears.
     let logger = logger.addingSecrets([device.deviceID])
