@@ -180,6 +180,9 @@ def crossings(ledger_end, journals, figures, details):
         for entry in entries:
             if entry["op"] == "switch":
                 figures["user switches"] += 1
+                server = entry.get("end") == "server"
+                figures["switches ended by the server"] += server
+                figures["of them seen ended by the SDK"] += server and entry.get("endedOnDevice", False)
                 figures["state reads while switching"] += entry["samples"]
                 figures["state reads not judged"] += entry.get("unjudged", 0)
             elif entry["op"] == "snapshot":

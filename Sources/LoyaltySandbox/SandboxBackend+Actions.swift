@@ -28,6 +28,15 @@ extension SandboxBackend {
     state.withLock { $0.tokens.revokeAccess(userID: userID) }
   }
 
+  /// Ends every session of one user on the server, as a logout on another device or an
+  /// administrator would: their access tokens are refused with 401 and a refresh with
+  /// their refresh tokens is refused too, so the SDK ends the session on its side.
+  /// - Returns: How many sessions were ended.
+  @discardableResult
+  public func endSessions(userID: String) -> Int {
+    state.withLock { $0.tokens.revokeSessions(userID: userID) }
+  }
+
   /// Adds `points` to a user's balance (a negative number takes them away, down to 0),
   /// with an entry in their points history, as a purchase at a till would.
   /// - Returns: The user as they are now, or `nil` when there is no such user.

@@ -79,6 +79,23 @@ struct ConsoleSupportTests {
     #expect(try await profileStatus(harness, second.accessToken) == 200)
   }
 
+  @Test("ending one user's sessions refuses their tokens and refreshes, not the others'")
+  func endOneUsersSessions() async throws {
+    let harness = SandboxHarness()
+    let first = try #require(harness.backend.issueTokens(email: SandboxFixtures.userEmail(1)))
+    let again = try #require(harness.backend.issueTokens(email: SandboxFixtures.userEmail(1)))
+    let other = try #require(harness.backend.issueTokens(email: SandboxFixtures.userEmail(2)))
+    let user = try #require(harness.backend.user(email: SandboxFixtures.userEmail(1)))
+    #expect(harness.backend.endSessions(userID: user.id) == 2)
+    #expect(harness.backend.endSessions(userID: user.id) == 0)
+    for pair in [first, again] {
+      #expect(try await profileStatus(harness, pair.accessToken) == 401)
+      #expect(try await refreshStatus(harness, pair.refreshToken) == 401)
+    }
+    #expect(try await profileStatus(harness, other.accessToken) == 200)
+    #expect(try await refreshStatus(harness, other.refreshToken) == 200)
+  }
+
   @Test("points granted and taken: down to 0 exactly, never below")
   func grantPoints() throws {
     let harness = SandboxHarness()
@@ -138,6 +155,13 @@ struct ConsoleSupportTests {
     #expect(SandboxDeviceRegistration(deviceID: "a", info: empty).pushToken == nil)
     let set: JSONValue = ["device_token": "t"]
     #expect(SandboxDeviceRegistration(deviceID: "a", info: set).pushToken == "t")
+  }
+
+  private func refreshStatus(_ harness: SandboxHarness, _ token: String) async throws -> Int {
+    let request = try harness.signed(
+      .post, "/oauth/\(SandboxHarness.appUUID)/token",
+      json: ["grant_type": "refresh_token", "refresh_token": .string(token)])
+    return try await harness.raw(request).status
   }
 
   private func profileStatus(_ harness: SandboxHarness, _ token: String) async throws -> Int {

@@ -4,6 +4,10 @@ import LoyaltyMarket
 import LoyaltyNetwork
 import Synchronization
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// Switching users with a coupons read in flight, and watching `market.state` meanwhile:
 /// what the `crossed` invariant is checked from.
 extension HostRun {
@@ -37,19 +41,33 @@ extension HostRun {
     }
   }
 
-  /// Logs out and in as one of the host's users (or, one time in two, logs in without
-  /// logging out), while a coupons read asked as the first user is in flight and a
-  /// watcher reads `market.state` until both are over. Each distinct set of codes the
-  /// watcher saw is journaled with the users it may belong to (`snapshot`): the user of
-  /// the stored session just before and just after the read, and the leaving one while
-  /// the call that ends its session runs.
+  /// How the first user's session ends in a switch.
+  enum SwitchEnd: String, CaseIterable {
+    /// The host logs out, then in as the next user.
+    case logout
+    /// The host logs in as the next user without logging out.
+    case login
+    /// The server ends the session (as a logout on another device would: the emulator's
+    /// `end-sessions` action); a coupons read then finds its token and its refresh
+    /// refused, and that read is the call that ends the session on the device. Then the
+    /// host logs in as the next user.
+    case server
+  }
+
+  /// Switches to one of the host's users (by a logout, by a login as another without one,
+  /// or by the server ending the session), while a coupons read asked as the first user
+  /// is in flight and a watcher reads `market.state` until both are over. Each distinct
+  /// set of codes the watcher saw is journaled with the users it may belong to
+  /// (`snapshot`): the user of the stored session just before and just after the read,
+  /// and the leaving one while the call that ends its session runs.
   func switchUser(_ client: LoyaltyClient) async throws {
     try await loggedIn(client)
     let market = try client.market
     let session = try client.network.session
     let from = user
     let to = users.randomElement(using: &generator) ?? user
-    let withLogout = Bool.random(using: &generator)
+    let end = SwitchEnd.allCases.randomElement(using: &generator) ?? .logout
+    let withLogout = end == .logout
     let leaving = await Self.sessionUser(session)
     let phase = SwitchPhase(leaving: leaving.user)
     let inFlight = Task { _ = try? await market.coupons() }
@@ -60,9 +78,26 @@ extension HostRun {
     }
     try? await Task.sleep(for: .milliseconds(Int.random(in: 0...30, using: &generator)))
     defer { phase.end() }
-    if withLogout {
+    var endedOnDevice = false
+    switch end {
+    case .logout:
       await session.logout()
       phase.left()
+    case .server:
+      try await endSessionsOnServer(of: from)
+      // From the network, so that its token (and then its refresh) is refused.
+      _ = try? await market.coupons(policy: .networkOnly)
+      await inFlight.value
+      // When the SDK ended the session, the watcher reads the state with nobody logged in
+      // until the next login empties it. When it did not (a fault on the refresh), the
+      // login as the next user is what ends it, as in a switch without a logout.
+      if await Self.sessionUser(session) == .user(nil) {
+        endedOnDevice = true
+        phase.left()
+        try? await Task.sleep(for: .milliseconds(20))
+      }
+    case .login:
+      break
     }
     // Kept before the login: a host killed during it logs in as `to` when it restarts,
     // and one that was not logged out still holds `from`'s tokens (`loggedIn` keeps them).
@@ -81,9 +116,23 @@ extension HostRun {
     journal.write(
       "switch",
       [
-        "from": .string(from), "to": .string(to), "logout": .bool(withLogout),
+        "from": .string(from), "to": .string(to), "end": .string(end.rawValue),
+        "endedOnDevice": .bool(endedOnDevice),
         "samples": .integer(samples), "unjudged": .integer(unjudged),
       ])
+  }
+
+  /// Ends every session of `email` on the server, through the emulator's console API.
+  private func endSessionsOnServer(of email: String) async throws {
+    var request = URLRequest(
+      url: baseURL.appendingPathComponent("_emulator/api/actions/end-sessions"))
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.httpBody = Data(#"{"user":"\#(email)"}"#.utf8)
+    let (_, response) = try await URLSession.shared.data(for: request)
+    guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+      throw HostError("the emulator did not end the sessions of \(email)")
+    }
   }
 
   /// Whom the stored session belongs to, as a sample of the watcher reads it.

@@ -268,7 +268,7 @@ struct ConsoleControlTests {
     }
   }
 
-  @Test("actions: points granted, tokens expired, a push kept, the state reset")
+  @Test("actions: points granted, tokens expired, sessions ended, a push kept, the state reset")
   func actions() async throws {
     try await withConsole { harness, console in
       let network = try harness.network
@@ -287,6 +287,13 @@ struct ConsoleControlTests {
       _ = try await network.send(Calls.profile())
       #expect(harness.backend.counters.unauthorized == 1)
       #expect(harness.backend.counters.refreshCalls == 1)
+
+      let ended = try await console.send(
+        "POST", "/_emulator/api/actions/end-sessions", json: ["user": "user1@sandbox.test"])
+      #expect(ended.json["done"]?.stringValue?.hasPrefix("Ended 1 session(s)") == true)
+      await #expect(throws: LoyaltyError.self) { try await network.send(Calls.profile()) }
+      #expect(try await network.session.currentToken() == nil, "the SDK ended it too")
+      try await network.session.loginWithEmail("user1@sandbox.test")
 
       let unknown = try await console.send(
         "POST", "/_emulator/api/actions/push", json: ["token": "nobody", "payload": ["a": 1]])

@@ -87,6 +87,20 @@ struct TokenBook: Sendable {
     access.removeAll()
   }
 
+  /// Revokes every session of one user: their access tokens, and their refresh tokens
+  /// as used (a refresh with one is then refused).
+  /// - Returns: How many sessions (families) were ended.
+  mutating func revokeSessions(userID: String) -> Int {
+    var families = Set(access.values.filter { $0.userID == userID }.map(\.family))
+    for record in refresh.values where record.userID == userID && !record.used {
+      families.insert(record.family)
+    }
+    for family in families {
+      revoke(family: family)
+    }
+    return families.count
+  }
+
   /// Revokes every access token of one user.
   /// - Returns: How many were revoked.
   mutating func revokeAccess(userID: String) -> Int {

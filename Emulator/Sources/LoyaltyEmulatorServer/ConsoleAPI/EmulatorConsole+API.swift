@@ -108,6 +108,10 @@ extension EmulatorConsole {
       let user = try user(body)
       let count = backend.revokeAccessTokens(userID: user.id)
       return "Expired \(count) access token(s) of \(user.email); their refresh tokens still work."
+    case "end-sessions":
+      let user = try user(body)
+      let count = backend.endSessions(userID: user.id)
+      return "Ended \(count) session(s) of \(user.email): their tokens and refreshes are refused."
     case "grant-points":
       let user = try user(body)
       guard let points = body["points"]?.looseInt, points != 0, abs(points) <= 1_000_000 else {
