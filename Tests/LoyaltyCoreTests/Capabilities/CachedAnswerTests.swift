@@ -29,6 +29,14 @@ struct CachedAnswerTests {
     #expect(Array(decoded.map(\.name)) == ["A", "B", "C", "D", "E"])
   }
 
+  @Test("every partition but the anonymous one is a signed-in user's")
+  func signedInPartitions() {
+    #expect(!MarketCacheOwner.isSignedIn(MarketCacheOwner.anonymous))
+    #expect(MarketCacheOwner.isSignedIn(MarketCacheOwner.session))
+    #expect(MarketCacheOwner.isSignedIn(MarketCacheOwner.user("a")))
+    #expect(MarketCacheOwner.isSignedIn(MarketCacheOwner.user("")))
+  }
+
   @Test("a line without a colon is skipped, the lines around it kept")
   func decodeHeadersSkipsLinesWithoutColon() {
     let decoded = CachedAnswer.decodeHeaders(Data("A: 1\nno colon here\n\nB: 2".utf8))

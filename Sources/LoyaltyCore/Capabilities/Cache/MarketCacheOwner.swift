@@ -14,4 +14,7 @@ public enum MarketCacheOwner {
 
   /// The partition of the user whose access token's subject is `subject`.
   public static func user(_ subject: String) -> String { "user:" + subject }
+
+  /// Whether `owner` is a signed-in user's partition (not ``anonymous``).
+  public static func isSignedIn(_ owner: String) -> Bool { owner != anonymous }
 }
