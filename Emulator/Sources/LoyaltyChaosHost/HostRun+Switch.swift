@@ -128,7 +128,7 @@ extension HostRun {
       url: baseURL.appendingPathComponent("_emulator/api/actions/end-sessions"))
     request.httpMethod = "POST"
     request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.httpBody = Data(#"{"user":"\#(email)"}"#.utf8)
+    request.httpBody = try JSONEncoder().encode(["user": email])
     let (_, response) = try await URLSession.shared.data(for: request)
     guard (response as? HTTPURLResponse)?.statusCode == 200 else {
       throw HostError("the emulator did not end the sessions of \(email)")
