@@ -49,7 +49,7 @@ public actor RefreshCoordinator {
   /// Performs one refresh call for the given pair.
   public typealias Refresher = @Sendable (TokenPair) async -> RefreshOutcome
 
-  private let store: any TokenStore
+  let store: any TokenStore
   /// The device's clock: delays and the circuit breaker's cool-down.
   let clock: any LoyaltyClock
   /// The server's time: token expiry.
@@ -62,8 +62,8 @@ public actor RefreshCoordinator {
   /// for no bound. A caller with at least this much time left waits for the refresh
   /// without a timer of its own.
   nonisolated let refreshBudget: Double?
-  private let events: (any EventSink)?
-  private let logger: LoyaltyLogger
+  let events: (any EventSink)?
+  let logger: LoyaltyLogger
   private let metrics: (any MetricsRecorder)?
   private var refresher: Refresher
   private var inFlight: Task<TokenPair, any Error>?
@@ -384,38 +384,5 @@ public actor RefreshCoordinator {
       throw Self.notAuthenticated()
     }
     return stored
-  }
-
-  /// Ends the session, the one way every end takes (a logout, a fatal status, a refresh
-  /// the server rejects, an expired token that cannot be refreshed): clears the stored
-  /// tokens, runs ``sessionEndObserver``, then posts one ``SessionEnded``. Nothing happens
-  /// when there is nothing to end.
-  /// - Parameters:
-  ///   - pair: The pair to end; when another replaced it meanwhile (a new login), that
-  ///     one is left alone. `nil` ends whatever is stored: a logout tries three times
-  ///     when a refresh replaces the pair meanwhile, a fatal status once.
-  ///   - reason: Why the session ends.
-  ///   - status: The HTTP status that ended it, if one did.
-  package func endSession(
-    _ pair: TokenPair? = nil, reason: SessionEnded.Reason, status: Int? = nil
-  ) async {
-    let attempts = pair == nil && reason == .logout ? 3 : 1
-    do {
-      for _ in 0..<attempts {
-        let current: TokenPair?
-        if let pair { current = pair } else { current = try await store.tokens() }
-        guard let current else { return }
-        if try await store.replace(current, with: nil) {
-          await sessionEndObserver.withLock { $0 }?()
-          events?.post(SessionEnded(reason: reason, status: status))
-          return
-        }
-      }
-      if attempts > 1 {
-        logger.error("The stored tokens kept changing; the logout could not clear them.")
-      }
-    } catch {
-      logger.error("The stored tokens could not be cleared: \(error)")
-    }
   }
 }
