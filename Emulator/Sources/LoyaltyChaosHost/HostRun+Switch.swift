@@ -67,7 +67,6 @@ extension HostRun {
     let from = user
     let to = users.randomElement(using: &generator) ?? user
     let end = SwitchEnd.allCases.randomElement(using: &generator) ?? .logout
-    let withLogout = end == .logout
     let leaving = await Self.sessionUser(session)
     let phase = SwitchPhase(leaving: leaving.user)
     let inFlight = Task { _ = try? await market.coupons() }
@@ -106,7 +105,8 @@ extension HostRun {
     do {
       try await session.loginWithEmail(to)
     } catch {
-      if !withLogout { user = from }
+      // Still `from`'s session unless the logout or the SDK ended it: the host is `from`.
+      if end != .logout && !endedOnDevice { user = from }
       throw error
     }
     phase.left()
