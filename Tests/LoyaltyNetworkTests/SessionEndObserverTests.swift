@@ -5,22 +5,31 @@ import LoyaltyTestSupport
 import Testing
 
 /// Every way a session ends runs the session observers (what the market empties its
-/// state and the previous user's cached answers with) once, after the tokens are
-/// cleared, before ``SessionEnded`` is posted and before the call that ended it returns.
+/// state and the previous user's cached answers with) twice: once while the tokens are
+/// still stored, once after they are cleared, both before ``SessionEnded`` is posted and
+/// before the call that ended it returns. A login runs them the same way around its
+/// tokens.
 @Suite("Session observers on every end of a session")
 struct SessionEndObserverTests {
-  /// What the observers saw, in order: whether tokens were stored when each ran, and how
-  /// many `SessionEnded` had been posted by then.
-  final class Observed: Sendable {
-    private let runs = Locked<[(hadTokens: Bool, endsPosted: Int)]>([])
+  /// One run of the observers: which side of the change, the stored access token then,
+  /// and how many `SessionEnded` had been posted by then.
+  struct Run: Equatable {
+    let change: SessionChange
+    let accessToken: String?
+    let endsPosted: Int
+  }
 
-    var all: [(hadTokens: Bool, endsPosted: Int)] { runs.withLock { $0 } }
+  /// What the observers saw, in order.
+  final class Observed: Sendable {
+    private let runs = Locked<[Run]>([])
+
+    var all: [Run] { runs.withLock { $0 } }
 
     func watch(_ client: NetworkClient, store: any TokenStore, sink: InMemoryEventSink) {
-      client.addSessionObserver { [runs] in
-        let hadTokens = ((try? await store.tokens()) ?? nil) != nil
+      client.addSessionObserver { [runs] change in
+        let token = ((try? await store.tokens()) ?? nil)?.accessToken
         let posted = sink.events(of: SessionEnded.self).count
-        runs.withLock { $0.append((hadTokens, posted)) }
+        runs.withLock { $0.append(Run(change: change, accessToken: token, endsPosted: posted)) }
       }
     }
   }
@@ -41,12 +50,14 @@ struct SessionEndObserverTests {
     return (client, store, sink, observed)
   }
 
-  /// The observers ran once, with the tokens gone and before the one `SessionEnded`.
+  /// The observers ran twice, with the tokens still stored then with them gone, both
+  /// before the one `SessionEnded`.
   static func expectEndedOnce(_ observed: Observed, _ sink: InMemoryEventSink) {
     let runs = observed.all
-    #expect(runs.count == 1, "\(runs.count) runs")
-    #expect(runs.first?.hadTokens == false, "the tokens were still stored")
-    #expect(runs.first?.endsPosted == 0, "SessionEnded was posted before the observers ran")
+    #expect(runs.map(\.change) == [.changing, .changed], "\(runs)")
+    #expect(runs.first?.accessToken != nil, "the tokens were gone before the first run")
+    #expect(runs.last?.accessToken == nil, "the tokens were still stored at the last run")
+    #expect(runs.allSatisfy { $0.endsPosted == 0 }, "SessionEnded was posted before a run")
     #expect(sink.events(of: SessionEnded.self).count == 1)
   }
 
@@ -104,6 +115,21 @@ struct SessionEndObserverTests {
     _ = try? await client.session.refresh()
     #expect(try await store.tokens() != nil)
     #expect(observed.all.isEmpty)
+    #expect(sink.events(of: SessionEnded.self).isEmpty)
+  }
+
+  @Test("a login as someone else: the observers run with the first tokens, then the new")
+  func loginAsAnother() async throws {
+    let backend = ScriptedBackend(clock: InstantClock())
+    let (client, store, sink, observed) = try await Self.client(backend)
+    let first = try #require(try await store.tokens())
+    let second = backend.issueToken(lifetime: 3_600)
+    try await client.session.login(with: second)
+    #expect(
+      observed.all == [
+        Run(change: .changing, accessToken: first.accessToken, endsPosted: 0),
+        Run(change: .changed, accessToken: second.accessToken, endsPosted: 0),
+      ])
     #expect(sink.events(of: SessionEnded.self).isEmpty)
   }
 }

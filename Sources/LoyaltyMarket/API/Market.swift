@@ -72,7 +72,7 @@ public final class Market: Sendable {
     self.offline = MarketCacheController(
       cache: cache, configuration: network.configuration.cache, network: network,
       privacy: privacy, logger: logger)
-    network.addSessionObserver { [weak self] in await self?.sessionChanged() }
+    network.addSessionObserver { [weak self] change in await self?.sessionChanged(change) }
     privacy?.addObserver { [weak self] change in
       guard change.disabled.contains(.offlineCache) else { return }
       await self?.eraseCache()

@@ -33,6 +33,8 @@ final class AnswerContext: Sendable {
     var current: String?
     var cache: UInt64 = 0
     var isShutDown = false
+    /// Between ``userChanging()`` and ``userChanged()``: the stored tokens are changing.
+    var isUserChanging = false
   }
 
   private let state = Locked(State())
@@ -49,9 +51,23 @@ final class AnswerContext: Sendable {
     }
   }
 
-  /// A login or a logout: no read asked before lands.
+  /// A login or an end of the session is about to change the stored tokens: no read
+  /// asked before lands, nor any asked until ``userChanged()`` (its user may be the one
+  /// leaving).
+  func userChanging() {
+    state.withLock { state in
+      state.user &+= 1
+      state.isUserChanging = true
+    }
+  }
+
+  /// The stored tokens changed (a login, a logout, or the attempt at either is over): no
+  /// read asked before lands.
   func userChanged() {
-    state.withLock { $0.user &+= 1 }
+    state.withLock { state in
+      state.user &+= 1
+      state.isUserChanging = false
+    }
   }
 
   /// The host's language is now `language`: a read asked before lands only if it asked
@@ -79,7 +95,7 @@ final class AnswerContext: Sendable {
   func staleness(of ticket: Ticket, call: String) -> LoyaltyError? {
     let changed = state.withLock { state -> Moved? in
       if state.isShutDown { return .client }
-      if state.user != ticket.user { return .user }
+      if state.user != ticket.user || state.isUserChanging { return .user }
       let sameLanguage =
         ticket.asked == nil || state.language == ticket.language || state.current == ticket.asked
       return sameLanguage ? nil : .language
@@ -104,7 +120,8 @@ final class AnswerContext: Sendable {
   /// still those it was asked for, and the client runs. (Its language is part of its key.)
   func mayStore(_ ticket: Ticket) -> Bool {
     state.withLock { state in
-      !state.isShutDown && state.user == ticket.user && state.cache == ticket.cache
+      !state.isShutDown && !state.isUserChanging && state.user == ticket.user
+        && state.cache == ticket.cache
     }
   }
 }

@@ -18,18 +18,26 @@ extension Market {
     await offline.waitForBackground()
   }
 
-  /// After a login or a logout: every signed-in user's answers but the new user's are
-  /// deleted, and ``state`` is emptied, before the login or logout returns.
-  func sessionChanged() async {
-    offline.context.userChanged()
-    let owner = await network.cacheOwner()
-    var kept: Set<String> = [MarketCacheOwner.anonymous]
-    if owner.hasPrefix(MarketCacheOwner.user("")) { kept.insert(owner) }
+  /// Around a login or an end of the session: before the tokens change, ``state`` is
+  /// emptied and no answer lands until the change is over (nothing of the user leaving is
+  /// shown once their tokens are gone, not for one read); after, every signed-in user's
+  /// answers but the new user's are deleted, and ``state`` is emptied again, before the
+  /// login or logout returns.
+  func sessionChanged(_ change: SessionChange) async {
+    switch change {
+    case .changing: offline.context.userChanging()
+    case .changed: offline.context.userChanged()
+    }
     offline.forgetReads()
-    do {
-      try await offline.cache.removeAnswers(keepingOwners: kept)
-    } catch {
-      offline.logger.error("The previous user's cached answers could not be deleted: \(error)")
+    if change == .changed {
+      let owner = await network.cacheOwner()
+      var kept: Set<String> = [MarketCacheOwner.anonymous]
+      if owner.hasPrefix(MarketCacheOwner.user("")) { kept.insert(owner) }
+      do {
+        try await offline.cache.removeAnswers(keepingOwners: kept)
+      } catch {
+        offline.logger.error("The previous user's cached answers could not be deleted: \(error)")
+      }
     }
     await state.reset()
   }

@@ -1,17 +1,20 @@
 import LoyaltyCore
 
 extension NetworkClient {
-  /// Adds what runs after each login (by any method) and each end of a session (a
-  /// logout, a fatal status, a rejected refresh), before the login or logout returns: the
-  /// market empties what it showed of the previous user there.
-  package func addSessionObserver(_ observer: @escaping @Sendable () async -> Void) {
+  /// Adds what runs on each side of the change of the stored tokens in each login (by
+  /// any method) and each end of a session (a logout, a fatal status, a rejected
+  /// refresh), before the login or logout returns: the market empties what it showed of
+  /// the previous user before the tokens change, and its cached answers after.
+  package func addSessionObserver(
+    _ observer: @escaping @Sendable (SessionChange) async -> Void
+  ) {
     sessionObservers.withLock { $0.append(observer) }
   }
 
   /// Runs every session observer, one after another.
-  func notifySessionChanged() async {
+  func notifySessionChanged(_ change: SessionChange) async {
     for observer in sessionObservers.withLock({ $0 }) {
-      await observer()
+      await observer(change)
     }
   }
 

@@ -38,8 +38,8 @@ public final class NetworkClient: Sendable {
   let providerBox = TokenProviderBox()
   /// Holds requests back until the device registration at start has finished.
   let registrationGate = RegistrationGate()
-  /// What runs after each login and each end of a session (``addSessionObserver(_:)``).
-  let sessionObservers = Locked<[@Sendable () async -> Void]>([])
+  /// What runs around each login and each end of a session (``addSessionObserver(_:)``).
+  let sessionObservers = Locked<[@Sendable (SessionChange) async -> Void]>([])
   /// URLs of endpoints without parameters or query, by path.
   private let fixedURLs = Locked<[String: URL]>([:])
 
@@ -124,9 +124,10 @@ public final class NetworkClient: Sendable {
           metrics: metrics)
       ] + middleware + [AuthorizationMiddleware(coordinator: coordinator), headers],
       transport: limitedTransport, clock: clock)
-    // Every end of a session (RefreshCoordinator.endSession) runs the observers first.
-    coordinator.sessionEndObserver.withLock { observer in
-      observer = { [weak self] in await self?.notifySessionChanged() }
+    // Every login's tokens (RefreshCoordinator.store) and every end of a session
+    // (RefreshCoordinator.endSession) run the observers on each side of the change.
+    coordinator.sessionObserver.withLock { observer in
+      observer = { [weak self] change in await self?.notifySessionChanged(change) }
     }
   }
 

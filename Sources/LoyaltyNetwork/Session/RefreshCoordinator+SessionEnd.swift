@@ -3,8 +3,8 @@ package import LoyaltyCore
 extension RefreshCoordinator {
   /// Ends the session, the one way every end takes (a logout, a fatal status, a refresh
   /// the server rejects, an expired token that cannot be refreshed): clears the stored
-  /// tokens, runs ``sessionEndObserver``, then posts one ``SessionEnded``. Nothing happens
-  /// when there is nothing to end.
+  /// tokens between the session observer's two runs (``changingSession(_:)``), then posts
+  /// one ``SessionEnded``. Nothing happens when there is nothing to end.
   /// - Parameters:
   ///   - pair: The pair to end; when another replaced it meanwhile (a new login), that
   ///     one is left alone. `nil` ends whatever is stored: a logout tries three times
@@ -17,11 +17,10 @@ extension RefreshCoordinator {
     let attempts = pair == nil && reason == .logout ? 3 : 1
     do {
       for _ in 0..<attempts {
-        let current: TokenPair?
-        if let pair { current = pair } else { current = try await store.tokens() }
-        guard let current else { return }
-        if try await store.replace(current, with: nil) {
-          await sessionEndObserver.withLock { $0 }?()
+        guard let current = try await store.tokens(), pair == nil || current == pair else {
+          return
+        }
+        if try await changingSession({ try await store.replace(current, with: nil) }) {
           events?.post(SessionEnded(reason: reason, status: status))
           return
         }
@@ -32,5 +31,23 @@ extension RefreshCoordinator {
     } catch {
       logger.error("The stored tokens could not be cleared: \(error)")
     }
+  }
+
+  /// Runs `change`, a change of the stored tokens other than a refresh, between the two
+  /// runs of ``sessionObserver``: ``SessionChange/changing`` before, while the tokens of
+  /// the user leaving are still stored, and ``SessionChange/changed`` after, even when
+  /// `change` throws or changes nothing (the observers hold answers back in between).
+  func changingSession<Result>(_ change: () async throws -> Result) async rethrows -> Result {
+    let observer = sessionObserver.withLock { $0 }
+    await observer?(.changing)
+    let result: Result
+    do {
+      result = try await change()
+    } catch {
+      await observer?(.changed)
+      throw error
+    }
+    await observer?(.changed)
+    return result
   }
 }

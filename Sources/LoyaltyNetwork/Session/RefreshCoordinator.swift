@@ -79,10 +79,12 @@ public actor RefreshCoordinator {
   /// Where the session's calls (`refresh_token`, logins, logout) record analytics: the
   /// pipeline once the client has started (``NetworkModule``), none before.
   package nonisolated let callAnalytics = Locked<(any AnalyticsTracker)?>(nil)
-  /// What runs when the session ends (``endSession(_:reason:status:)``), after the tokens
-  /// are cleared and before ``SessionEnded`` is posted: the client's session observers,
-  /// so nothing of the user whose session ended stays shown (``NetworkClient``).
-  package nonisolated let sessionEndObserver = Locked<(@Sendable () async -> Void)?>(nil)
+  /// What runs on each side of every change of the stored tokens but a refresh (a
+  /// login's ``store(_:)``, an ``endSession(_:reason:status:)``): the client's session
+  /// observers, so nothing of the user leaving stays shown, not even while the change is
+  /// being made (``NetworkClient``).
+  package nonisolated let sessionObserver = Locked<(@Sendable (SessionChange) async -> Void)?>(
+    nil)
 
   /// Creates a coordinator.
   /// - Parameters:
@@ -129,9 +131,10 @@ public actor RefreshCoordinator {
     try await store.tokens()
   }
 
-  /// Stores tokens from a login, replacing any session, and closes the circuit breaker.
+  /// Stores tokens from a login, replacing any session, and closes the circuit breaker;
+  /// the session observers run before and after (``changingSession(_:)``).
   public func store(_ tokens: TokenPair) async throws {
-    try await store.store(tokens)
+    try await changingSession { try await store.store(tokens) }
     breaker.recordSuccess()
   }
 

@@ -66,7 +66,7 @@ public struct Session: Sendable {
       }
       try await client.coordinator.store(tokens)
     }
-    await didLogIn(.tokens, tokens)
+    didLogIn(.tokens, tokens)
   }
 
   /// Uses a host-supplied token provider: the host's own backend issues the access
@@ -107,7 +107,7 @@ public struct Session: Sendable {
     let token = try await client.callRecorder().record("token_provider_login") {
       try await storeProviderToken()
     }
-    await didLogIn(.tokenProvider, TokenPair(accessToken: token, refreshToken: ""))
+    didLogIn(.tokenProvider, TokenPair(accessToken: token, refreshToken: ""))
   }
 
   private func storeProviderToken() async throws -> String {
@@ -202,14 +202,13 @@ public struct Session: Sendable {
       try await client.coordinator.store(tokens)
       return tokens
     }
-    await didLogIn(method, tokens)
+    didLogIn(method, tokens)
     client.logger.info("Logged in (\(name)).")
   }
 
-  /// After a login's tokens are stored: the session's observers, then ``Authenticated``
-  /// (with the token's subject, never the token).
-  private func didLogIn(_ method: Authenticated.Method, _ tokens: TokenPair) async {
-    await client.notifySessionChanged()
+  /// After a login's tokens are stored (and the session's observers ran around it):
+  /// ``Authenticated``, with the token's subject, never the token.
+  private func didLogIn(_ method: Authenticated.Method, _ tokens: TokenPair) {
     client.events?.post(Authenticated(method: method, accessToken: tokens.accessToken))
   }
 }

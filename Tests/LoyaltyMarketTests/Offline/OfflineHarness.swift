@@ -86,7 +86,8 @@ struct OfflineHarness {
     clock: InstantClock = InstantClock(),
     transport makeTransport: (@Sendable (SandboxBackend) -> any HTTPTransport)? = nil,
     backend existing: SandboxBackend? = nil,
-    marketCache: (any MarketCache)? = nil
+    marketCache: (any MarketCache)? = nil,
+    tokenStore: (any TokenStore)? = nil
   ) async throws -> OfflineHarness {
     var configuration = Self.configuration()
     configuration.turnOnAnalyticsAndRegistration()
@@ -108,6 +109,7 @@ struct OfflineHarness {
     overrides.override(.eventSink, with: sink)
     overrides.override(.clock, with: clock)
     if let marketCache { overrides.override(.marketCache, with: marketCache) }
+    if let tokenStore { overrides.override(.tokenStore, with: tokenStore) }
     let client = try await LoyaltyClient.start(
       configuration,
       modules: [
