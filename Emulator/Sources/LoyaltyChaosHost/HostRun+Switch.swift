@@ -11,33 +11,17 @@ import Synchronization
 /// Switching users with a coupons read in flight, and watching `market.state` meanwhile:
 /// what the `crossed` invariant is checked from.
 extension HostRun {
-  /// What a switch lets `market.state` show besides the user of the stored session: the
-  /// user before it while the call that ends that user's session (the logout, or the
-  /// login as another) has not returned.
+  /// Whether a switch and its read in flight are both over: the watcher stops then.
   final class SwitchPhase: Sendable {
-    private let state: Mutex<(leaving: String?, over: Bool)>
-
-    init(leaving: String?) {
-      state = Mutex((leaving, false))
-    }
-
-    /// The user whose session is ending, while the call that ends it runs.
-    var leaving: String? {
-      state.withLock { $0.leaving }
-    }
+    private let over = Mutex(false)
 
     /// Whether the switch and the read in flight are both over.
     var isOver: Bool {
-      state.withLock { $0.over }
-    }
-
-    /// The call that ended the previous session returned.
-    func left() {
-      state.withLock { $0.leaving = nil }
+      over.withLock { $0 }
     }
 
     func end() {
-      state.withLock { $0 = (nil, true) }
+      over.withLock { $0 = true }
     }
   }
 
@@ -59,7 +43,8 @@ extension HostRun {
   /// is in flight and a watcher reads `market.state` until both are over. Each distinct
   /// set of codes the watcher saw is journaled with the users it may belong to
   /// (`snapshot`): the user of the stored session just before and just after the read,
-  /// and the leaving one while the call that ends its session runs.
+  /// and no other. (The SDK empties the state before it changes the stored tokens, so
+  /// not even the call that ends a session gives the user leaving any slack.)
   func switchUser(_ client: LoyaltyClient) async throws {
     try await loggedIn(client)
     let market = try client.market
@@ -67,13 +52,10 @@ extension HostRun {
     let from = user
     let to = users.randomElement(using: &generator) ?? user
     let end = SwitchEnd.allCases.randomElement(using: &generator) ?? .logout
-    let leaving = await Self.sessionUser(session)
-    let phase = SwitchPhase(leaving: leaving.user)
+    let phase = SwitchPhase()
     let inFlight = Task { _ = try? await market.coupons() }
-    let watcher = Task { [journal] () -> (samples: Int, unjudged: Int) in
-      // Without the leaving user, no sample can be judged.
-      guard leaving != .unreadable else { return (0, 0) }
-      return await Self.watch(market, session: session, phase: phase, journal: journal)
+    let watcher = Task { [journal] in
+      await Self.watch(market, session: session, phase: phase, journal: journal)
     }
     try? await Task.sleep(for: .milliseconds(Int.random(in: 0...30, using: &generator)))
     defer { phase.end() }
@@ -81,18 +63,16 @@ extension HostRun {
     switch end {
     case .logout:
       await session.logout()
-      phase.left()
     case .server:
       try await endSessionsOnServer(of: from)
       // From the network, so that its token (and then its refresh) is refused.
       _ = try? await market.coupons(policy: .networkOnly)
       await inFlight.value
       // When the SDK ended the session, the watcher reads the state with nobody logged in
-      // until the next login empties it. When it did not (a fault on the refresh), the
-      // login as the next user is what ends it, as in a switch without a logout.
+      // for a while. When it did not (a fault on the refresh), the login as the next user
+      // is what ends it, as in a switch without a logout.
       if await Self.sessionUser(session) == .user(nil) {
         endedOnDevice = true
-        phase.left()
         try? await Task.sleep(for: .milliseconds(20))
       }
     case .login:
@@ -109,7 +89,6 @@ extension HostRun {
       if end != .logout && !endedOnDevice { user = from }
       throw error
     }
-    phase.left()
     await inFlight.value
     phase.end()
     let (samples, unjudged) = await watcher.value
@@ -170,12 +149,10 @@ extension HostRun {
     var unjudged = 0
     var seen: Set<[String]> = []
     while !phase.isOver || samples == 0 {
-      let leavingBefore = phase.leaving
       let before = await sessionUser(session)
       let active = await market.state.activeCoupons
       let redeemed = await market.state.redeemedCoupons
       let after = await sessionUser(session)
-      let leavingAfter = phase.leaving
       samples += 1
       guard before != .unreadable, after != .unreadable else {
         unjudged += 1
@@ -183,8 +160,7 @@ extension HostRun {
         continue
       }
       let codes = (active + redeemed).map(\.code).sorted()
-      let allowed = Set([leavingBefore, before.user, after.user, leavingAfter].compactMap { $0 })
-        .sorted()
+      let allowed = Set([before.user, after.user].compactMap { $0 }).sorted()
       let key = [allowed.joined(separator: ",")] + codes
       if !codes.isEmpty, seen.insert(key).inserted {
         journal.write(
