@@ -22,7 +22,7 @@ extension LoyaltyError {
   public var seedCode: Int? {
     switch code {
     case .httpStatus, .rateLimited, .payloadTooLarge, .sessionEnded:
-      return metadata["status"].flatMap { Int($0) } ?? code.seedCode
+      return httpStatus ?? code.seedCode
     default:
       return code.seedCode
     }

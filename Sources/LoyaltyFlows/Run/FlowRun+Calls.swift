@@ -82,7 +82,7 @@ extension FlowRun {
     case .success(let value):
       return value
     case .failure(let error as LoyaltyError) where error.code == .flowFatalStatus:
-      let status = Int(error.metadata["status"] ?? "") ?? 0
+      let status = error.httpStatus ?? 0
       fail(.fatalStatus(status), error)
       throw error
     case .failure(let error as LoyaltyError) where error.code == .notOffered:

@@ -203,19 +203,17 @@ final class MarketCacheController: Sendable {
   }
 
   /// Whether a read under ``LoyaltyCore/ReadPolicy/networkFirst`` falls back to the
-  /// cache after `error`: the network could not be reached or the server failed (no
-  /// connection, a timeout, a reset, 5xx, 429, an open circuit breaker), not a refusal
-  /// of the server's (4xx), a decoding failure, an ended session or a cancelled read.
+  /// cache after `error`: a transient failure (``LoyaltyCore/LoyaltyError/isTransient``:
+  /// no connection, a timeout, a reset, 408, 429, 5xx, a refresh that failed for now, an
+  /// open circuit breaker), or an answer the network spoiled (empty, cut, too large, not
+  /// decompressed); not a refusal of the server's (another 4xx), a decoding failure, an
+  /// ended session, a bad URL or a cancelled read.
   static func fallsBack(after error: any Error) -> Bool {
     guard let error = error as? LoyaltyError else { return false }
-    if error.code.category == .network {
-      // A cancelled read is the caller's to end, and a bad URL no network cures.
-      return error.code != .invalidURL && error.code != .cancelled
-    }
-    switch error.code {
-    case .rateLimited, .circuitOpen, .refreshFailed: return true
-    case .httpStatus: return (Int(error.metadata["status"] ?? "") ?? 0) >= 500
-    default: return false
-    }
+    // A cancelled read is the caller's to end, and a bad URL no network cures.
+    let spoiled =
+      error.category == .network && error.code != .invalidURL
+      && error.code != .cancelled
+    return error.isTransient || spoiled
   }
 }

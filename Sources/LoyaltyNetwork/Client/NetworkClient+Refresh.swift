@@ -21,9 +21,9 @@ extension NetworkClient {
         endpoint: endpoint.name, auth: .standard, isIdempotent: true,
         deadline: clock.now.addingTimeInterval(timeout))
       let response = try await chain.send(request, context: context)
-      // A 4xx refuses the refresh token, except 408 and 429, which only say "not now".
-      if (400..<500).contains(response.status) && response.status != 408
-        && response.status != 429
+      // A 4xx refuses the refresh token, except a transient one (408, 429: "not now").
+      if (400..<500).contains(response.status)
+        && !LoyaltyError.isTransient(status: response.status)
       {
         return .rejected(statusError(response, endpoint: endpoint.name))
       }

@@ -50,7 +50,7 @@ public enum NotOffered {
   public static func reading(_ error: LoyaltyError, call: String) -> LoyaltyError {
     switch error.code {
     case .httpStatus:
-      guard let status = error.metadata["status"].flatMap({ Int($0) }),
+      guard let status = error.httpStatus,
         statuses.contains(status)
       else { return error }
       return Self.error(call: call, "it answered HTTP \(status)", status: status)

@@ -58,25 +58,20 @@ public struct RetryPolicy: Sendable, Equatable {
       maxRetryAfter: configuration.maxRetryAfter)
   }
 
-  /// Whether a response with `status` may be retried.
+  /// Whether a response with `status` may be retried: a transient status
+  /// (``LoyaltyCore/LoyaltyError/isTransient(status:)``), a 5xx only for an idempotent call
+  /// (the server may have acted on it before it failed).
   public func shouldRetry(status: Int, idempotent: Bool) -> Bool {
-    switch status {
-    case 408, 429: true
-    case 500...599: idempotent
-    default: false
-    }
+    LoyaltyError.isTransient(status: status) && (status < 500 || idempotent)
   }
 
-  /// Whether a transport error may be retried: "nothing was sent" always, "the request
+  /// Whether a transport error may be retried: a transient failure of the network
+  /// (``LoyaltyCore/LoyaltyError/isTransient``), "nothing was sent" always, "the request
   /// may have reached the server" only for an idempotent call.
   public func shouldRetry(error: any Error, idempotent: Bool) -> Bool {
-    guard let error = error as? LoyaltyError else { return false }
-    switch error.code {
-    case .notConnected: return true
-    case .timedOut, .transportFailed, .connectionLost:
-      return idempotent || !error.mayHaveReachedServer
-    default: return false
-    }
+    guard let error = error as? LoyaltyError, error.isTransient, error.category == .network
+    else { return false }
+    return idempotent || !error.mayHaveReachedServer
   }
 
   /// The delay before retry number `retry` (1 for the first retry), without jitter.

@@ -22,6 +22,25 @@ struct CacheFallbackRuleTests {
     #expect(!MarketCacheController.fallsBack(after: LoyaltyError(.httpStatus, "no status")))
   }
 
+  @Test("Cache: 408 and 429 fall back as transient statuses; 407, 409, 428, 430 do not")
+  func cacheTransientFourHundreds() {
+    for status in [408, 429] {
+      #expect(MarketCacheController.fallsBack(after: Self.status(status)), "\(status)")
+    }
+    for status in [407, 409, 428, 430] {
+      #expect(!MarketCacheController.fallsBack(after: Self.status(status)), "\(status)")
+    }
+  }
+
+  @Test("Cache: an answer the network spoiled falls back (empty, cut, too large)")
+  func cacheSpoiledAnswers() {
+    for code: LoyaltyError.Code in [
+      .invalidResponse, .emptyResponse, .responseTooLarge, .decompressionFailed, .outcomeUnknown,
+    ] {
+      #expect(MarketCacheController.fallsBack(after: LoyaltyError(code, "x")), "\(code)")
+    }
+  }
+
   @Test("Cache: no network, a timeout, a reset, 429, an open breaker fall back")
   func cacheNetworkFailures() {
     for code: LoyaltyError.Code in [

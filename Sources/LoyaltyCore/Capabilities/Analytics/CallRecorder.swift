@@ -59,6 +59,6 @@ public struct CallRecorder: Sendable {
       CallCompleted(
         operation: operation, duration: duration, succeeded: error == nil,
         errorCode: loyaltyError?.code.rawValue,
-        status: loyaltyError?.metadata["status"].flatMap { Int($0) }))
+        status: loyaltyError?.httpStatus))
   }
 }
