@@ -131,8 +131,9 @@ public actor RefreshCoordinator {
     try await store.tokens()
   }
 
-  /// Stores tokens from a login, replacing any session, and closes the circuit breaker;
-  /// the session observers run before and after (``changingSession(_:)``).
+  /// Stores tokens from a login, replacing any session, and closes the circuit breaker.
+  /// The client's session observers run before the tokens are stored and after: nothing
+  /// of the user before is shown from the moment they change.
   public func store(_ tokens: TokenPair) async throws {
     try await changingSession { try await store.store(tokens) }
     breaker.recordSuccess()
