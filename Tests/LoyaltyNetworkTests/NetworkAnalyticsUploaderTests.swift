@@ -60,6 +60,19 @@ struct NetworkAnalyticsUploaderTests {
         == .retryLater(after: nil))
   }
 
+  @Test(
+    "Retry-After counts with a transient status only: 408, 429, 5xx, not their neighbours",
+    arguments: [
+      (407, nil), (408, 7), (409, nil), (428, nil), (429, 7), (430, nil), (499, nil),
+      (500, 7), (503, 7), (599, 7), (401, nil), (404, nil),
+    ] as [(Int, Double?)])
+  func retryAfterOnTransientStatuses(status: Int, after: Double?) async {
+    let outcome = await Self.outcome {
+      ScriptedBackend.json(status, ["status": "0"], headers: ["Retry-After": "7"])
+    }
+    #expect(outcome.0 == .retryLater(after: after))
+  }
+
   /// A 2xx answer with `body`.
   static func answer(_ status: Int, _ body: String) -> @Sendable () -> HTTPResponse {
     {

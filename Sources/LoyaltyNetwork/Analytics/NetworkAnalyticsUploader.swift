@@ -48,16 +48,27 @@ public struct NetworkAnalyticsUploader: AnalyticsUploader {
     case 400:
       let envelope = try? ResponseEnvelope(httpStatus: response.status, body: response.body)
       let ids = envelope?["rejected"]?.arrayValue?.compactMap(\.looseString) ?? []
-      guard !ids.isEmpty else { return .retryLater(after: nil) }
+      guard !ids.isEmpty else { return refused(response) }
       return .rejected(ids: ids, message: envelope?.message)
-    case 429:
-      // Cut to network.maxRetryAfter here; the pipeline cuts it to its own bound too.
+    case let status where LoyaltyError.isTransient(status: status):
+      // 408, 429, 5xx: "not now", perhaps with when to come back. Cut to
+      // network.maxRetryAfter here; the pipeline cuts it to its own bound too.
       return .retryLater(
         after: RetryPolicy(client.configuration.network).retryAfter(
           response.headers["Retry-After"], now: client.clock.now)?.delay)
     default:
-      return .retryLater(after: nil)
+      return refused(response)
     }
+  }
+
+  /// A refusal that names no event (a 400 without `rejected`, a 401, a 404...): sending
+  /// the batch again may meet it again, but nothing says which events are at fault, so
+  /// every one is kept and sent again later (chosen here), and a warning says so.
+  private func refused(_ response: HTTPResponse) -> AnalyticsUploadOutcome {
+    client.logger.warning(
+      "analytics refused the batch with HTTP \(response.status) and named no event; the "
+        + "batch is kept and sent again later.")
+    return .retryLater(after: nil)
   }
 
   /// What a 2xx answer says of the batch (chosen here, `Docs/API.md`, "Analytics

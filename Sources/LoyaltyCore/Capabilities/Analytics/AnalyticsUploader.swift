@@ -21,7 +21,8 @@ public enum AnalyticsUploadOutcome: Sendable, Equatable {
   case rejected(ids: [String], message: String?)
   /// The batch is too large for the server (413).
   case tooLarge
-  /// Nothing was stored: a network error, a 429 or a 5xx. `after` is the server's
-  /// `Retry-After`, when it sent one.
+  /// Nothing was stored: a network error, a transient status (408, 429, 5xx), or a
+  /// refusal that names no event. `after` is the server's `Retry-After`, when it sent
+  /// one with a transient status.
   case retryLater(after: Double?)
 }
