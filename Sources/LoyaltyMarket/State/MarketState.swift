@@ -8,6 +8,11 @@ import LoyaltyCore
 
 /// What the market last fetched, kept in memory: the seed SDK's state, in an actor, with
 /// change streams.
+///
+/// Only the market writes it: an answer lands here only while the user and the language
+/// it was asked for are current (`Docs/Offline.md`). A host sets the contextual offers
+/// and the seasonal packages through ``Market/setCCMSOffers(_:)`` and
+/// ``Market/setSeasonals(_:)``.
 public actor MarketState {
   /// What changed.
   public enum Change: Sendable, Equatable, CaseIterable {
@@ -96,7 +101,7 @@ public actor MarketState {
 
   /// Empties every value and tells each change: what a login or a logout does, so the
   /// previous user's coupons and points are gone before it returns.
-  public func reset() {
+  package func reset() {
     campaigns = []
     allCampaigns = []
     carousel = []
@@ -127,7 +132,7 @@ public actor MarketState {
   }
 
   /// Sets the campaign lists from a pipeline result.
-  public func setCampaigns(_ result: CampaignPipeline.Result) {
+  package func setCampaigns(_ result: CampaignPipeline.Result) {
     campaigns = result.campaigns
     allCampaigns = result.all
     carousel = result.carousel
@@ -136,7 +141,7 @@ public actor MarketState {
 
   /// Sets the coupons: active ones (status 1) by expiration, redeemed ones (status 0)
   /// by redemption date, newest first.
-  public func setCoupons(_ coupons: [Coupon]) {
+  package func setCoupons(_ coupons: [Coupon]) {
     // Sorted by key, never by copying two whole coupons per comparison: the keys and
     // positions are sorted, then the coupons picked in that order (stable: ties keep
     // the answer's order).
@@ -162,37 +167,37 @@ public actor MarketState {
   }
 
   /// Sets the coupon sets.
-  public func setCouponSets(_ sets: [CouponSet]) {
+  package func setCouponSets(_ sets: [CouponSet]) {
     couponSets = sets
     notify(.couponSets)
   }
 
   /// Sets the merchants.
-  public func setMerchants(_ list: [Merchant]) {
+  package func setMerchants(_ list: [Merchant]) {
     merchants = list
     notify(.merchants)
   }
 
   /// Sets the supermarket campaign.
-  public func setSupermarketCampaign(_ campaign: Campaign?) {
+  package func setSupermarketCampaign(_ campaign: Campaign?) {
     supermarketCampaign = campaign
     notify(.supermarketCampaign)
   }
 
   /// Sets the market pass.
-  public func setMarketPass(_ pass: MarketPassDetails?) {
+  package func setMarketPass(_ pass: MarketPassDetails?) {
     marketPass = pass
     notify(.marketPass)
   }
 
   /// Sets the contextual offers.
-  public func setCCMSOffers(_ offers: [ContextualOffer]) {
+  package func setCCMSOffers(_ offers: [ContextualOffer]) {
     ccmsOffers = offers
     notify(.ccms)
   }
 
   /// Sets the seasonal packages.
-  public func setSeasonals(_ packages: [SeasonalPackage]) {
+  package func setSeasonals(_ packages: [SeasonalPackage]) {
     seasonals = packages
     notify(.seasonals)
   }

@@ -18,10 +18,10 @@ public import LoyaltyCore
 public final class NetworkClient: Sendable {
   /// The client's configuration.
   public let configuration: LoyaltyConfiguration
-  /// The transport with the concurrency limit, for diagnostics.
-  public let limitedTransport: LimitedTransport
-  /// Keeps the session's tokens fresh.
-  public let coordinator: RefreshCoordinator
+  /// The transport with the concurrency limit.
+  package let limitedTransport: LimitedTransport
+  /// Keeps the session's tokens fresh; a host reaches the session through ``session``.
+  package let coordinator: RefreshCoordinator
   /// The server's time, estimated from its answers: what token expiry is judged on.
   /// Its ``ServerClock/offset`` tells how far the device's clock is off.
   public let serverClock: ServerClock

@@ -384,7 +384,7 @@ public final class SQLiteTokenStore: TokenStore {
 extension SQLiteTokenStore: TokenSnapshotReading {
   /// The pair from the cache while it is fresh; `nil` otherwise, so that the caller reads
   /// the database through ``tokens()``.
-  package func tokensWithoutWaiting() -> TokenPair? {
+  public func tokensWithoutWaiting() -> TokenPair? {
     cachedSnapshot()?.pair
   }
 }

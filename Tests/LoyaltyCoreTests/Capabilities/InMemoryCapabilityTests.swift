@@ -28,6 +28,14 @@ struct InMemoryCapabilityTests {
     }
   }
 
+  @Test("a conformance check catches a quick read that gives a stale pair")
+  func conformanceCatchesStaleSnapshot() async throws {
+    let failure = try await #require(throws: ConformanceFailure.self) {
+      try await TokenStoreConformance.check { StaleSnapshotTokenStore() }
+    }
+    #expect(failure.property.contains("without waiting"), "\(failure)")
+  }
+
   @Test("the in-memory event sink records events by name and type")
   func eventSink() {
     let sink = InMemoryEventSink()
@@ -59,4 +67,27 @@ private struct ForgetfulTokenStore: TokenStore {
   func store(_ tokens: TokenPair) async throws {}
   func clear() async throws {}
   func replace(_ expected: TokenPair?, with new: TokenPair?) async throws -> Bool { true }
+}
+
+/// A token store whose quick read keeps the first pair it was given: every `tokens()` is
+/// right, the read without waiting is stale after the second store. The conformance
+/// check must reject it.
+private actor StaleSnapshotTokenStore: TokenSnapshotReading {
+  private let inner = InMemoryTokenStore()
+  private let first = Locked<TokenPair?>(nil)
+
+  func tokens() async -> TokenPair? { await inner.tokens() }
+
+  func store(_ tokens: TokenPair) async {
+    first.withLock { $0 = $0 ?? tokens }
+    await inner.store(tokens)
+  }
+
+  func clear() async { await inner.clear() }
+
+  func replace(_ expected: TokenPair?, with new: TokenPair?) async -> Bool {
+    await inner.replace(expected, with: new)
+  }
+
+  nonisolated func tokensWithoutWaiting() -> TokenPair? { first.withLock { $0 } }
 }

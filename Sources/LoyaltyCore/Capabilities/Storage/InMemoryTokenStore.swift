@@ -25,7 +25,8 @@ public actor InMemoryTokenStore: TokenStore {
 }
 
 extension InMemoryTokenStore: TokenSnapshotReading {
-  package nonisolated func tokensWithoutWaiting() -> TokenPair? {
+  /// The stored pair, read under its lock without a hop to the actor.
+  public nonisolated func tokensWithoutWaiting() -> TokenPair? {
     stored.withLock { $0 }
   }
 }
