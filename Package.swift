@@ -104,11 +104,12 @@ let compactProductSettings = productSettings + layoutStringWitnesses
 
 let package = Package(
   name: "loyalty-sdk",
-  // What sets the floor: `Atomic` from Synchronization (the client's lifecycle, the bus's
-  // per-subscription flag, the store's connection generation) and task executor
-  // preferences (`EventBus.subscribe(on:)`), both new in macOS 15 and iOS 18. Locks are
-  // not part of it: `Locked` is a pthread mutex, on every version.
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+  // The seed's floor (iOS 17). What needs later systems runs behind availability: task
+  // executor preferences (`EventBus.subscribe(on:)`, iOS 18 and macOS 15) are offered
+  // where the system has them. Shared flags and counters are `Locked` (a pthread mutex,
+  // on every version), not Synchronization's `Atomic` or `Mutex` (iOS 18).
+  // scripts/platform-audit fails on a newer API used outside an availability check.
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "LoyaltyCore", targets: ["LoyaltyCore"]),
     .library(name: "LoyaltyConformance", targets: ["LoyaltyConformance"]),

@@ -1,4 +1,4 @@
-internal import Synchronization
+import Dispatch
 
 /// What every symbol of one version shares: its function patterns and the order in which
 /// data bits fill the other modules.
@@ -33,19 +33,24 @@ struct QRTemplate: Sendable {
 
   /// The template of `version` (1 to 40), built on first use.
   static func of(version: Int) -> QRTemplate {
-    if let template = cache.withLock({ $0[version] }) { return template }
-    // Built outside the lock, so other versions are not kept waiting; if two tasks build
+    if let template = cacheQueue.sync(execute: { cache[version] }) { return template }
+    // Built outside the queue, so other versions are not kept waiting; if two tasks build
     // the same version at once, the first stored wins and both are equal anyway.
     let template = QRTemplate(version: version)
-    return cache.withLock { cache in
+    return cacheQueue.sync {
       if let stored = cache[version] { return stored }
       cache[version] = template
       return template
     }
   }
 
+  /// Guards ``cache``. The product depends on nothing of the SDK, so it has no `Locked`,
+  /// and Synchronization's `Mutex` is newer than the SDK's floor (iOS 18).
+  private static let cacheQueue = DispatchQueue(label: "LoyaltyBarcode.QRTemplate.cache")
+
   /// The templates built so far, by version.
-  private static let cache = Mutex<[QRTemplate?]>(Array(repeating: nil, count: 41))
+  // Safe to share: read and written only inside `cacheQueue.sync`, a serial queue.
+  nonisolated(unsafe) private static var cache = [QRTemplate?](repeating: nil, count: 41)
 
   /// Draws the template of `version`.
   init(version: Int) {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One client's capabilities: resolves each one lazily, on first use, and caches it
 /// until the client shuts down.
 ///
@@ -16,7 +14,7 @@ public final class Capabilities: Sendable {
   /// Serialises creation so each capability's factory runs once. Recursive because a
   /// factory resolves the capabilities it needs on the same thread.
   private let creationLock = CreationLock()
-  private let closed = Atomic(false)
+  private let closed = Locked(false)
   /// The log handler loggers write to once the client has shut down and let its
   /// capabilities go: the one in use then, kept by ``close()``.
   private let lastLogHandler = Locked<(any LogHandler)?>(nil)
@@ -123,7 +121,7 @@ public final class Capabilities: Sendable {
   func close() {
     let handler = try? resolveIfPresent(.logHandler)
     lastLogHandler.withLock { $0 = handler }
-    closed.store(true, ordering: .releasing)
+    closed.withLock { $0 = true }
     for slot in slots.values {
       slot.release()
     }
@@ -136,7 +134,7 @@ public final class Capabilities: Sendable {
   func create<Value>(_ slot: CapabilitySlot<Value>) throws -> Value {
     try creationLock.create(slot.key) {
       if let cached = slot.cached { return cached }
-      guard !closed.load(ordering: .acquiring) else {
+      guard !closed.withLock({ $0 }) else {
         throw LoyaltyError(
           .clientShutDown,
           "The client has been shut down; \(slot.key.name) is no longer available.",

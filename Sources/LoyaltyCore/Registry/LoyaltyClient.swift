@@ -1,5 +1,3 @@
-public import Synchronization
-
 /// A running SDK instance: the modules a host listed, started, and what they started.
 ///
 /// Create one with ``start(_:modules:overrides:)``; several clients can live in one
@@ -29,7 +27,7 @@ public final class LoyaltyClient: Sendable {
 
   @usableFromInline let capabilities: Capabilities
   let registered: [RegisteredModule]
-  @usableFromInline let running = Atomic(true)
+  @usableFromInline let running = Locked(true)
 
   private init(
     configuration: LoyaltyConfiguration,
@@ -93,7 +91,7 @@ public final class LoyaltyClient: Sendable {
   }
 
   /// Whether ``shutdown()`` has not been called yet.
-  @inlinable public var isRunning: Bool { running.load(ordering: .acquiring) }
+  @inlinable public var isRunning: Bool { running.withLock { $0 } }
 
   /// Resolves a capability: one a host swaps (`.tokenStore`, `.httpTransport`,
   /// `.clock`, ...) or one a host's own module provides. Products' services have
@@ -134,7 +132,11 @@ public final class LoyaltyClient: Sendable {
   /// capability the client created. Every stream the client handed out ends. Calling it
   /// again does nothing.
   public func shutdown() async {
-    guard running.exchange(false, ordering: .acquiringAndReleasing) else { return }
+    let wasRunning = running.withLock { running in
+      defer { running = false }
+      return running
+    }
+    guard wasRunning else { return }
     await shutdown(registered[...])
     capabilities.close()
     logger.info("Client shut down.")
@@ -162,7 +164,7 @@ public final class LoyaltyClient: Sendable {
         context.logger.debug("Started \(module.identifier.name).")
       } catch {
         context.logger.error("\(module.identifier.name) failed to start: \(error)")
-        running.store(false, ordering: .releasing)
+        running.withLock { $0 = false }
         await shutdown(registered[..<index])
         capabilities.close()
         throw LoyaltyError(

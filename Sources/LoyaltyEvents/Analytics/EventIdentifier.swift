@@ -1,5 +1,4 @@
 import LoyaltyCore
-import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

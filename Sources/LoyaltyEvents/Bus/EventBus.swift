@@ -87,18 +87,16 @@ public final class EventBus: EventSink {
   /// Subscribes to events of type `type`.
   /// - Parameters:
   ///   - type: The event type.
-  ///   - executor: Where the handler runs; the global concurrent executor by default.
   ///   - handler: Called once per event, in posting order, off the posting thread.
   /// - Returns: The subscription; keep it for as long as you want events.
   @inlinable
   public func subscribe<Event: LoyaltyEvent>(
     _ type: Event.Type,
-    on executor: (any TaskExecutor)? = nil,
     handler: @escaping @Sendable (Event) -> Void
   ) -> EventSubscription {
     // Inlinable so that the cast below is compiled for the caller's `Event`: in generic
     // code it would look up the metadata of `Event?` for every event.
-    subscribe(toType: ObjectIdentifier(type), on: executor) { event in
+    subscribe(toType: ObjectIdentifier(type), on: .global) { event in
       if let event = event as? Event {
         handler(event)
       }
@@ -109,15 +107,13 @@ public final class EventBus: EventSink {
   /// is delivered once it returns.
   /// - Parameters:
   ///   - type: The event type.
-  ///   - executor: Where the handler runs; the global concurrent executor by default.
   ///   - handler: Called once per event, in posting order.
   /// - Returns: The subscription; keep it for as long as you want events.
   public func subscribe<Event: LoyaltyEvent>(
     _ type: Event.Type,
-    on executor: (any TaskExecutor)? = nil,
     handler: @escaping @Sendable (Event) async -> Void
   ) -> EventSubscription {
-    subscribe(to: .type(ObjectIdentifier(type)), on: executor) { reader in
+    subscribe(to: .type(ObjectIdentifier(type)), on: .global) { reader in
       await reader.deliver(casting: { $0 as? Event }, to: handler)
     }
   }
@@ -125,38 +121,34 @@ public final class EventBus: EventSink {
   /// Subscribes to events named `name`, whatever their type.
   public func subscribe(
     to name: String,
-    on executor: (any TaskExecutor)? = nil,
     handler: @escaping @Sendable (any LoyaltyEvent) -> Void
   ) -> EventSubscription {
-    subscribe(to: .name(name), on: executor) { await $0.deliver(to: handler) }
+    subscribe(to: .name(name), on: .global) { await $0.deliver(to: handler) }
   }
 
   /// Subscribes to events named `name`, whatever their type, with a handler that may
   /// suspend.
   public func subscribe(
     to name: String,
-    on executor: (any TaskExecutor)? = nil,
     handler: @escaping @Sendable (any LoyaltyEvent) async -> Void
   ) -> EventSubscription {
-    subscribe(to: .name(name), on: executor) {
+    subscribe(to: .name(name), on: .global) {
       await $0.deliver(casting: { $0 }, to: handler)
     }
   }
 
   /// Subscribes to every event.
   public func subscribeToAll(
-    on executor: (any TaskExecutor)? = nil,
     handler: @escaping @Sendable (any LoyaltyEvent) -> Void
   ) -> EventSubscription {
-    subscribe(to: .all, on: executor) { await $0.deliver(to: handler) }
+    subscribe(to: .all, on: .global) { await $0.deliver(to: handler) }
   }
 
   /// Subscribes to every event with a handler that may suspend.
   public func subscribeToAll(
-    on executor: (any TaskExecutor)? = nil,
     handler: @escaping @Sendable (any LoyaltyEvent) async -> Void
   ) -> EventSubscription {
-    subscribe(to: .all, on: executor) { await $0.deliver(casting: { $0 }, to: handler) }
+    subscribe(to: .all, on: .global) { await $0.deliver(casting: { $0 }, to: handler) }
   }
 
   /// The events of type `type` as an asynchronous sequence; it ends when the task
@@ -175,7 +167,7 @@ public final class EventBus: EventSink {
   @usableFromInline
   func subscribe(
     toType identifier: ObjectIdentifier,
-    on executor: (any TaskExecutor)?,
+    on executor: DeliveryExecutor,
     handler: @escaping @Sendable (any LoyaltyEvent) -> Void
   ) -> EventSubscription {
     subscribe(to: .type(identifier), on: executor) { await $0.deliver(to: handler) }
@@ -183,20 +175,16 @@ public final class EventBus: EventSink {
 
   /// Subscribes a reader to `topic` and starts the task that delivers its events with
   /// `deliver`.
-  private func subscribe(
+  func subscribe(
     to topic: EventRoutes.Topic,
-    on executor: (any TaskExecutor)?,
+    on executor: DeliveryExecutor,
     deliver: @escaping @Sendable (EventReader) async -> Void
   ) -> EventSubscription {
     guard let reader = routes.withLock({ $0.isFinished ? nil : $0.addReader(to: topic) }) else {
       return EventSubscription.ended
     }
     let operation: @Sendable () async -> Void = { await deliver(reader) }
-    // A task without a preference unless one is asked for: a task with one pays for
-    // looking it up at every suspension.
-    let delivery =
-      executor.map { Task(executorPreference: $0, operation: operation) }
-      ?? Task(operation: operation)
+    let delivery = executor.start(operation)
     return EventSubscription(
       onCancel: { [weak self] in
         reader.finish()

@@ -1,5 +1,4 @@
 import LoyaltyCore
-import Synchronization
 
 /// One handler subscription's place in its topic's ``EventLog``: it delivers the events
 /// posted after it was made, one at a time, in posting order, until it is finished.
@@ -20,11 +19,11 @@ final class EventReader: Sendable {
   // way it costs about as much as a local. Asking `Task.isCancelled` instead cost a
   // fifth of the delivery time.
   private let spacer = CacheLineSpacer()
-  private let finished = Atomic(false)
+  private let finished = Locked(false)
   private let trailingSpacer = CacheLineSpacer()
 
   /// The events skipped because the log trimmed them before they were delivered.
-  private let skipped = Atomic(0)
+  private let skipped = Locked(0)
 
   /// A reader of the events `log` receives from now on.
   init(id: UInt64, log: EventLog) {
@@ -34,11 +33,11 @@ final class EventReader: Sendable {
   }
 
   /// Whether ``finish()`` has been called: nothing more is delivered.
-  var isFinished: Bool { finished.load(ordering: .acquiring) }
+  var isFinished: Bool { finished.withLock { $0 } }
 
   /// How many events this reader skipped because it fell more than the log's capacity
   /// behind.
-  var skippedEventCount: Int { skipped.load(ordering: .relaxed) }
+  var skippedEventCount: Int { skipped.withLock { $0 } }
 
   /// Counts the events between `position` and `chunk` as skipped: `chunk` is the log's
   /// oldest when the log trimmed what followed `position`.
@@ -46,13 +45,13 @@ final class EventReader: Sendable {
   private func countSkipped(from position: EventChunk, to chunk: EventChunk) {
     guard chunk.first > position.end else { return }
     let count = Int(truncatingIfNeeded: chunk.first - position.end)
-    skipped.wrappingAdd(count, ordering: .relaxed)
+    skipped.withLock { $0 &+= count }
     log.skipped.add(count)
   }
 
   /// Ends delivery: the event being delivered, if any, is the last.
   func finish() {
-    finished.store(true, ordering: .releasing)
+    finished.withLock { $0 = true }
     log.stopWaiting(self)
   }
 

@@ -1,5 +1,4 @@
 import LoyaltyCore
-import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -15,21 +14,21 @@ import Synchronization
 /// ``LoyaltyCore/DeviceConfiguration/registersAtStart`` on, and the registration opens it
 /// when its attempt ends: answered, failed, cancelled or timed out. A request that finds
 /// it closed waits at most `network.requestTimeout`; when that wait runs out, the gate
-/// opens for every request. Once open it stays open, and a request pays one atomic load
-/// for it.
+/// opens for every request. Once open it stays open, and a request pays one uncontended
+/// lock for it.
 final class RegistrationGate: Sendable {
-  private let isOpen = Atomic<Bool>(true)
+  private let isOpen = Locked(true)
   private let waiters = Locked<[CheckedContinuation<Void, Never>]>([])
 
   /// Holds requests back from now until ``open()``.
   func close() {
-    waiters.withLock { _ in isOpen.store(false, ordering: .sequentiallyConsistent) }
+    waiters.withLock { _ in isOpen.withLock { $0 = false } }
   }
 
   /// Lets every request through, now and from now on.
   func open() {
     let waiting = waiters.withLock { waiters in
-      isOpen.store(true, ordering: .sequentiallyConsistent)
+      isOpen.withLock { $0 = true }
       defer { waiters.removeAll() }
       return waiters
     }
@@ -41,7 +40,7 @@ final class RegistrationGate: Sendable {
   /// - Throws: ``LoyaltyCore/LoyaltyError/Code/cancelled`` when the caller is cancelled
   ///   while it waits.
   func pass(atMost seconds: TimeInterval, logger: LoyaltyLogger) async throws {
-    guard !isOpen.load(ordering: .sequentiallyConsistent) else { return }
+    guard !isOpen.withLock({ $0 }) else { return }
     do {
       try await withDeadline(
         seconds, error: LoyaltyError(.timedOut, "The device registration at start is slow.")
@@ -62,7 +61,7 @@ final class RegistrationGate: Sendable {
   private func opened() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let resumeNow = waiters.withLock { waiters -> Bool in
-        if isOpen.load(ordering: .sequentiallyConsistent) { return true }
+        if isOpen.withLock({ $0 }) { return true }
         waiters.append(continuation)
         return false
       }

@@ -1,5 +1,4 @@
 import LoyaltyCore
-import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -29,7 +28,7 @@ struct DatabaseOpener {
   /// Whether `PRAGMA quick_check` runs before the file is used.
   let checksIntegrity: Bool
 
-  private static let generations = Atomic<UInt64>(0)
+  private static let generations = Locked<UInt64>(0)
 
   /// Suffixes of the files SQLite keeps beside a database.
   static let companionSuffixes = ["-wal", "-shm", "-journal"]
@@ -216,6 +215,9 @@ struct DatabaseOpener {
   }
 
   private static func nextGeneration() -> UInt64 {
-    generations.wrappingAdd(1, ordering: .relaxed).newValue
+    generations.withLock { value in
+      value &+= 1
+      return value
+    }
   }
 }

@@ -1,5 +1,4 @@
 public import LoyaltyCore
-import Synchronization
 
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
@@ -39,8 +38,8 @@ import Synchronization
 /// and write of `connection`, and every use of the connection, happens while `lock`
 /// is held: `withLockedConnection(_:)`, `replaceConnection(_:)`, ``close()`` and
 /// ``isOpen`` take the lock, and no code in the module keeps the connection it is
-/// handed. Everything else the class stores is an immutable `Sendable` value, an
-/// atomic, a mutex or the executor.
+/// handed. Everything else the class stores is an immutable `Sendable` value, a
+/// `Locked` value or the executor.
 // Safe to share: every use of the non-thread-safe connection happens under `lock`.
 public final class StoreDatabase: @unchecked Sendable {
   /// The configuration the database was opened with.
@@ -66,7 +65,7 @@ public final class StoreDatabase: @unchecked Sendable {
   /// one, whose statements do no I/O and run on the calling task.
   let executor: BlockingExecutor?
   private var connection: SQLiteConnection?
-  private let currentGeneration: Atomic<UInt64>
+  private let currentGeneration: Locked<UInt64>
 
   /// Opens, checks and migrates the database at `location`.
   /// - Parameters:
@@ -159,7 +158,7 @@ public final class StoreDatabase: @unchecked Sendable {
     let (connection, recovery) = try opener.open()
     self.recovery = recovery
     self.connection = connection
-    self.currentGeneration = Atomic(connection.generation)
+    self.currentGeneration = Locked(connection.generation)
     self.hasPOIIndex = (try? POIIndex.exists(in: connection)) ?? false
     if !hasPOIIndex {
       logger.warning(
@@ -214,7 +213,7 @@ public final class StoreDatabase: @unchecked Sendable {
 
   /// Identifies the current connection; it changes when the database is recreated,
   /// which invalidates anything cached by row id.
-  var generation: UInt64 { currentGeneration.load(ordering: .acquiring) }
+  var generation: UInt64 { currentGeneration.withLock { $0 } }
 
   /// Runs `body` with the connection on the database's thread, outside any
   /// transaction, and suspends the calling task until it returns.
@@ -289,7 +288,7 @@ public final class StoreDatabase: @unchecked Sendable {
         connection = nil
         let fresh = try body(fileURL)
         connection = fresh
-        currentGeneration.store(fresh.generation, ordering: .releasing)
+        currentGeneration.withLock { $0 = fresh.generation }
       }
     }
   }
