@@ -206,7 +206,14 @@ let package = Package(
       swiftSettings: compactProductSettings),
     .target(
       name: "LoyaltySecurity",
-      dependencies: ["LoyaltyCore", "CLoyaltyCrypto"],
+      // OpenSSL is the backend only where CryptoKit is not: an Apple build never reads an
+      // OpenSSL header (Docs/Apple.md).
+      dependencies: [
+        "LoyaltyCore",
+        .target(
+          name: "CLoyaltyCrypto",
+          condition: .when(platforms: [.linux, .android, .windows, .wasi, .openbsd])),
+      ],
       exclude: privacyManifest.exclude,
       resources: privacyManifest.resources,
       swiftSettings: compactProductSettings

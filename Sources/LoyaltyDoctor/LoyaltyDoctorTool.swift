@@ -39,7 +39,7 @@ enum LoyaltyDoctorTool {
       sqliteRTree: SQLiteLibrary.supportsVirtualTable("rtree", columns: "id, minX, maxX"),
       sqliteFTS5: SQLiteLibrary.supportsVirtualTable("fts5", columns: "body"),
       cryptoVersion: CryptoLibrary.version,
-      cryptoVersionNumber: CryptoLibrary.versionNumber,
+      cryptoVersionNumber: CryptoLibrary.openSSLVersionNumber,
       zlibVersion: ZlibLibrary.version)
     let doctor = Doctor(options: options, libraries: libraries) { timeout in
       URLSessionTransport(requestTimeout: timeout, resourceTimeout: timeout)

@@ -1,5 +1,6 @@
 /// The system libraries the SDK links, as found on the machine the doctor runs on:
-/// libsqlite3 (LoyaltyStore), libcrypto (LoyaltySecurity) and zlib (LoyaltyNetwork).
+/// libsqlite3 (LoyaltyStore), libcrypto (LoyaltySecurity, off Apple platforms) and zlib
+/// (LoyaltyNetwork).
 ///
 /// The doctor's tool fills it in from the products themselves; tests build it by hand.
 public struct SystemLibraries: Sendable, Hashable {
@@ -9,10 +10,12 @@ public struct SystemLibraries: Sendable, Hashable {
   public var sqliteRTree: Bool
   /// Whether an FTS5 virtual table could be created.
   public var sqliteFTS5: Bool
-  /// `OpenSSL_version(OPENSSL_VERSION)`, such as `OpenSSL 3.0.15 3 Sep 2024`.
+  /// `OpenSSL_version(OPENSSL_VERSION)`, such as `OpenSSL 3.0.15 3 Sep 2024`, or
+  /// `CryptoKit` on Apple platforms.
   public var cryptoVersion: String
-  /// `OpenSSL_version_num()`: 0xMNN00PP0L.
-  public var cryptoVersionNumber: UInt
+  /// `OpenSSL_version_num()`: 0xMNN00PP0L; `nil` where the backend is CryptoKit, which
+  /// comes with the system.
+  public var cryptoVersionNumber: UInt?
   /// `zlibVersion()`, such as `1.3`.
   public var zlibVersion: String
 
@@ -29,7 +32,7 @@ public struct SystemLibraries: Sendable, Hashable {
   /// Creates a description of the libraries.
   public init(
     sqliteVersion: String, sqliteRTree: Bool, sqliteFTS5: Bool, cryptoVersion: String,
-    cryptoVersionNumber: UInt, zlibVersion: String
+    cryptoVersionNumber: UInt?, zlibVersion: String
   ) {
     self.sqliteVersion = sqliteVersion
     self.sqliteRTree = sqliteRTree
@@ -62,7 +65,7 @@ public struct SystemLibraries: Sendable, Hashable {
     } else {
       checks.append(.ok("sqlite", summary))
     }
-    if cryptoVersionNumber < Self.minimumCrypto {
+    if let cryptoVersionNumber, cryptoVersionNumber < Self.minimumCrypto {
       checks.append(
         .error(
           "libcrypto", cryptoVersion + " (LoyaltySecurity needs OpenSSL 3)",

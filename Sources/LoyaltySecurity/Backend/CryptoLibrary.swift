@@ -1,10 +1,15 @@
-import CLoyaltyCrypto
-
-/// The libcrypto the security product runs on, as `loyalty-doctor` reports it.
+/// The crypto library the security product runs on, as `loyalty-doctor` reports it.
 package enum CryptoLibrary {
-  /// `OpenSSL_version(OPENSSL_VERSION)`: `OpenSSL 3.0.15 3 Sep 2024`.
-  package static var version: String { String(cString: OpenSSL_version(OPENSSL_VERSION)) }
+  /// The library and its version: `OpenSSL 3.0.15 3 Sep 2024`, or `CryptoKit`.
+  package static var version: String { PlatformCrypto.libraryVersion }
 
-  /// `OpenSSL_version_num()`: `0x30000000` and above for OpenSSL 3.
-  package static var versionNumber: UInt { UInt(OpenSSL_version_num()) }
+  /// `OpenSSL_version_num()` (`0x30000000` and above for OpenSSL 3), or `nil` where the
+  /// backend is not OpenSSL.
+  package static var openSSLVersionNumber: UInt? {
+    #if !canImport(CryptoKit) && !LOYALTY_CRYPTOKIT
+      OpenSSLBackend.libraryVersionNumber
+    #else
+      nil
+    #endif
+  }
 }

@@ -21,7 +21,8 @@ public import LoyaltyCore
 public struct SecurityModule: LoyaltyModule, CustomStringConvertible {
   /// Where the field cipher's keys are kept.
   public enum KeyStoreOption: Sendable, CustomStringConvertible {
-    /// A ``FileKeyStore`` in `<configuration.dataDirectory>/keys`: the default.
+    /// A ``FileKeyStore`` in `<configuration.dataDirectory>/keys`: the default off Apple
+    /// platforms.
     case file
     /// A ``FileKeyStore`` in the given directory.
     case directory(URL)
@@ -31,6 +32,22 @@ public struct SecurityModule: LoyaltyModule, CustomStringConvertible {
     /// host (read from an environment variable, for instance); the cipher's key must be
     /// among them.
     case environment([String: String])
+    #if canImport(Security)
+      /// A `KeychainKeyStore` filing keys under `service`, or under
+      /// `KeychainKeyStore.defaultService` (one per app) when `nil`: the default on Apple
+      /// platforms.
+      case keychain(service: String?)
+    #endif
+
+    /// The default: the Keychain where it exists (Apple platforms), a file store under the
+    /// data directory elsewhere.
+    public static var platformDefault: KeyStoreOption {
+      #if canImport(Security)
+        .keychain(service: nil)
+      #else
+        .file
+      #endif
+    }
 
     /// Names the option, never a key.
     public var description: String {
@@ -39,6 +56,9 @@ public struct SecurityModule: LoyaltyModule, CustomStringConvertible {
       case .directory: "file (custom directory)"
       case .inMemory: "in-memory"
       case .environment(let keys): "environment (\(keys.count) keys)"
+      #if canImport(Security)
+        case .keychain(let service): "keychain (\(service ?? "the app's service"))"
+      #endif
       }
     }
   }
@@ -73,13 +93,14 @@ public struct SecurityModule: LoyaltyModule, CustomStringConvertible {
 
   /// Creates the module; nothing is read or created until a capability is used.
   /// - Parameters:
-  ///   - keyStore: Where keys are kept; a file store under the data directory by default.
+  ///   - keyStore: Where keys are kept: ``KeyStoreOption/platformDefault``, the Keychain on
+  ///     Apple platforms and a file store under the data directory elsewhere, by default.
   ///   - signer: How requests are signed; SHA-256 by default.
   ///   - keyCacheDuration: How long the cipher reuses a fetched key; 300 seconds by
   ///     default.
   ///   - keyIdentifier: The identifier the cipher's key is stored under.
   public init(
-    keyStore: KeyStoreOption = .file,
+    keyStore: KeyStoreOption = .platformDefault,
     signer: SignerOption = .sha256,
     keyCacheDuration: TimeInterval = AESGCMFieldCipher.defaultKeyCacheDuration,
     keyIdentifier: String = AESGCMFieldCipher.defaultKeyIdentifier
@@ -103,6 +124,10 @@ public struct SecurityModule: LoyaltyModule, CustomStringConvertible {
     case .file: [FileKeyStore.directory(for: context.configuration)]
     case .directory(let url): [url]
     case .inMemory, .environment: []
+    #if canImport(Security)
+      // Keychain items are not files: eraseAllData leaves them (Docs/Apple.md).
+      case .keychain: []
+    #endif
     }
   }
 
@@ -130,6 +155,10 @@ public struct SecurityModule: LoyaltyModule, CustomStringConvertible {
         return InMemoryKeyStore()
       case .environment(let keys):
         return try EnvironmentKeyStore(base64Keys: keys)
+      #if canImport(Security)
+        case .keychain(let service):
+          return service.map { KeychainKeyStore(service: $0) } ?? KeychainKeyStore()
+      #endif
       }
     }
     registrar.provide(.fieldCipher) { capabilities -> any FieldCipher in

@@ -1,4 +1,3 @@
-import CLoyaltyCrypto
 import LoyaltyCore
 
 #if canImport(FoundationEssentials)
@@ -7,7 +6,8 @@ import LoyaltyCore
   public import Foundation
 #endif
 
-/// Cryptographically secure random bytes from OpenSSL's `RAND_bytes`.
+/// Cryptographically secure random bytes: the system's generator on Apple platforms,
+/// OpenSSL's `RAND_bytes` elsewhere.
 public enum SecureRandom {
   /// The most bytes one call returns.
   public static let maximumByteCount = 1 << 20
@@ -29,14 +29,11 @@ public enum SecureRandom {
         metadata: ["count": String(count)])
     }
     guard count > 0 else { return Data() }
-    var bytes = Data(count: count)
-    let status = bytes.withUnsafeMutableBytes { buffer in
-      RAND_bytes(buffer.bindMemory(to: UInt8.self).baseAddress, Int32(count))
-    }
-    guard status == 1 else {
-      throw OpenSSLErrorQueue.error(
+    guard let bytes = PlatformCrypto.randomBytes(count: count) else {
+      throw PlatformCrypto.error(
         failure, "The random number generator failed to produce \(count) bytes.",
-        recoverySuggestion: "Check that the system's entropy source and OpenSSL work.")
+        recoverySuggestion: "Check that the system's entropy source and crypto library work.",
+        metadata: [:])
     }
     return bytes
   }

@@ -1,0 +1,1 @@
+../../../Sources/LoyaltySecurity/Cipher/AESGCM.swift

@@ -1,0 +1,1 @@
+../../../Sources/LoyaltySecurity/Backend/CryptoBackend.swift

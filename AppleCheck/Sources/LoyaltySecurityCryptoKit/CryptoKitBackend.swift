@@ -1,0 +1,1 @@
+../../../Sources/LoyaltySecurity/CryptoKit/CryptoKitBackend.swift

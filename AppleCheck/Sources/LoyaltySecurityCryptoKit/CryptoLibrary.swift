@@ -1,0 +1,1 @@
+../../../Sources/LoyaltySecurity/Backend/CryptoLibrary.swift

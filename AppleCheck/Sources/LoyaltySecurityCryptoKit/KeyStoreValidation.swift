@@ -1,0 +1,1 @@
+../../../Sources/LoyaltySecurity/KeyStore/KeyStoreValidation.swift

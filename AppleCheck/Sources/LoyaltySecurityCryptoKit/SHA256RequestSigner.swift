@@ -1,0 +1,1 @@
+../../../Sources/LoyaltySecurity/Signing/SHA256RequestSigner.swift

@@ -1,0 +1,1 @@
+../../../Sources/LoyaltySecurity/Random/SecureRandom.swift
