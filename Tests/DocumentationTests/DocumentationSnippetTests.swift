@@ -36,8 +36,9 @@ struct DocumentationSnippetTests {
         !reason.isEmpty,
         "\(block.file):\(block.line): `snippet: not compiled` needs a reason after the comma")
     }
-    // Manifests and Apple-only code; anything else belongs in a snippet file.
-    #expect(annotated.count <= 6, "\(annotated.count) uncompiled blocks: keep them rare")
+    // Manifests and Apple-only code (Docs/Apple.md's SwiftUI view, path monitor and
+    // notification delegate among them); anything else belongs in a snippet file.
+    #expect(annotated.count <= 8, "\(annotated.count) uncompiled blocks: keep them rare")
   }
 
   @Test("the matcher finds a block whatever its indentation, and only an exact one")
