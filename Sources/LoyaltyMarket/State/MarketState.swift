@@ -58,6 +58,8 @@ public actor MarketState {
   public private(set) var seasonals: [SeasonalPackage] = []
 
   private var observers: [UUID: AsyncStream<Change>.Continuation] = [:]
+  /// The models following the state, each with what empties it (MarketState+Mirrors).
+  var mirrors: [ObjectIdentifier: @Sendable () async -> Void] = [:]
   private var isFinished = false
 
   /// Creates an empty state.
@@ -100,8 +102,9 @@ public actor MarketState {
   }
 
   /// Empties every value and tells each change: what a login or a logout does, so the
-  /// previous user's coupons and points are gone before it returns.
-  package func reset() {
+  /// previous user's coupons and points are gone before it returns. Every
+  /// ``MarketModel`` following the state is emptied too before it returns.
+  package func reset() async {
     campaigns = []
     allCampaigns = []
     carousel = []
@@ -117,6 +120,9 @@ public actor MarketState {
       + [.marketPass, .ccms, .seasonals]
     {
       notify(change)
+    }
+    for empty in mirrors.values {
+      await empty()
     }
   }
 

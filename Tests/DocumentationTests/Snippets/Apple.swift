@@ -17,3 +17,9 @@ private func appleClient(configuration: LoyaltyConfiguration) async throws -> Lo
     ])
   return client
 }
+
+@MainActor
+private func observedModel(client: LoyaltyClient) async throws -> MarketModel {
+  let model = await MarketModel(state: try client.market.state)
+  return model
+}
