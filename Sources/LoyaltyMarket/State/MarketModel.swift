@@ -14,7 +14,8 @@ public import Observation
 /// of an answer that did not land (one dropped because the user changed, say). When the state is
 /// emptied (a login, a logout, an end of the session, a change of language), every model
 /// is emptied before the state's reset returns, so before the tokens change: a view never
-/// shows one user's coupons under another's session.
+/// shows one user's coupons under another's session. Make one where the main actor runs
+/// (an app): the state's reset waits for each model on it.
 @MainActor
 @Observable
 public final class MarketModel {
