@@ -23,14 +23,17 @@ struct SeedCoverageTests {
     return names
   }
 
-  /// Every `.swift` file under Tests, read once.
+  /// Every `.swift` file under Tests and AppleCheck/Tests, read once.
   static func testSources() throws -> String {
-    let tests = repositoryRoot.appending(path: "Tests")
+    // The root package's tests, and AppleCheck's (the CryptoKit backend's).
     var sources = ""
-    let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)
-    while let file = files?.nextObject() as? URL {
-      guard file.pathExtension == "swift", !file.path.contains("/Snippets/") else { continue }
-      sources += try String(contentsOf: file, encoding: .utf8)
+    for folder in ["Tests", "AppleCheck/Tests"] {
+      let tests = repositoryRoot.appending(path: folder)
+      let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)
+      while let file = files?.nextObject() as? URL {
+        guard file.pathExtension == "swift", !file.path.contains("/Snippets/") else { continue }
+        sources += try String(contentsOf: file, encoding: .utf8)
+      }
     }
     return sources
   }
