@@ -48,6 +48,11 @@ public actor NotificationLimiter {
   private let clock: any LoyaltyClock
   private let calendar: Calendar
   private var history: [Entry]?
+  /// Whether a write to the store is in flight, and the writes waiting for it: one at a
+  /// time, each with the history as it is when it starts, so the last write holds every
+  /// record (two in flight could arrive out of order and lose one).
+  private var isWriting = false
+  private var waitingWriters: [CheckedContinuation<Void, Never>] = []
 
   /// Creates a limiter.
   /// - Parameters:
@@ -139,7 +144,10 @@ public actor NotificationLimiter {
   /// - Throws: What the store throws.
   public func eraseHistory() async throws {
     history = []
-    try await store?.removeValue(forKey: Self.storageKey)
+    guard let store else { return }
+    await startWriting()
+    defer { finishWriting() }
+    try await store.removeValue(forKey: Self.storageKey)
   }
 
   /// The history, read from the store the first time.
@@ -162,6 +170,8 @@ public actor NotificationLimiter {
   /// Writes the history to the store; when that fails, takes `entry` back out.
   private func persist(reserved entry: Entry) async throws {
     guard let store else { return }
+    await startWriting()
+    defer { finishWriting() }
     do {
       try await store.set(history ?? [], forKey: Self.storageKey)
     } catch {
@@ -169,6 +179,22 @@ public actor NotificationLimiter {
         history?.remove(at: index)
       }
       throw error
+    }
+  }
+
+  /// Waits until no other write is in flight, then holds the store for this one.
+  private func startWriting() async {
+    while isWriting {
+      await withCheckedContinuation { waitingWriters.append($0) }
+    }
+    isWriting = true
+  }
+
+  /// Lets the next waiting write start.
+  private func finishWriting() {
+    isWriting = false
+    if !waitingWriters.isEmpty {
+      waitingWriters.removeFirst().resume()
     }
   }
 }
